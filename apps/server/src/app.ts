@@ -1,0 +1,151 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pino, type Logger } from 'pino';
+import { systemClock, type Clock } from './platform/clock.ts';
+import type { Config } from './platform/config.ts';
+import type { AppContext } from './platform/context.ts';
+import type { Database } from './platform/db/database.ts';
+import { ErrorKey } from '@tidemark/contract';
+import { installEnvelope } from './platform/http/envelope.ts';
+import { installErrorHandler, sendError } from './platform/http/error-handler.ts';
+import { userGuard } from './platform/http/user-guard.ts';
+import { zodValidatorCompiler } from './platform/http/validation.ts';
+import { registerMessages } from './platform/i18n/messages.ts';
+import { platformMessages } from './platform/i18n/platform.messages.ts';
+import { OutboxMailer, SmtpMailer } from './platform/mail/mailer.ts';
+import type { Api, Module } from './platform/module.ts';
+import { DevOutbox } from './platform/outbox.ts';
+import { SessionStore } from './platform/session/session-store.ts';
+import { HttpSmsSender, OutboxSmsSender } from './platform/sms/sms-sender.ts';
+import { FileStorage } from './platform/storage/file-storage.ts';
+import { modules } from './modules/index.ts';
+
+registerMessages(platformMessages);
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface BuiltApp {
+  app: Api;
+  ctx: AppContext;
+  /** Starts the modules' background work. */
+  start(): Promise<void>;
+  /** Stops background work and the HTTP server; the database is closed by its owner. */
+  close(): Promise<void>;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
+  const { config, database } = opts;
+  const log = opts.logger ?? pino({ level: config.logLevel });
+  const app = Fastify({
+    loggerInstance: log,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>() as unknown as Api;
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installEnvelope(app);
+  installErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // a route opts in with config.rateLimit; tests switch limits off where they are not the subject
+    max: config.rateLimitEnabled ? 1000 : 1_000_000,
+    errorResponseBuilder: (_req, context) => {
+      const err = new Error('rate limited') as Error & { statusCode: number };
+      err.statusCode = context.statusCode;
+      return err;
+    },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Tidemark API', version: '0.1.0', description: 'Every call answers { code, message, data }.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const clock = opts.clock ?? systemClock;
+  const outbox = new DevOutbox();
+  const sessions = new SessionStore(database.db, clock, config.sessionTtlMs);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    log,
+    sessions,
+    outbox,
+    mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(outbox, log),
+    sms: config.smsProviderUrl
+      ? new HttpSmsSender(config.smsProviderUrl, config.smsProviderToken)
+      : new OutboxSmsSender(outbox, log),
+    storage: new FileStorage(path.join(config.dataDir, 'uploads')),
+    guards: {
+      user: userGuard(sessions),
+      operator: () => {
+        throw new Error('the operator module installs the operator guard');
+      },
+    },
+    services: {},
+  };
+
+  await app.register(
+    async (api) => {
+      for (const m of modules) await m.register(api as unknown as Api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, config);
+
+  return {
+    app,
+    ctx,
+    start: async () => {
+      for (const m of modules) await m.start?.(ctx);
+    },
+    close: async () => {
+      for (const m of [...modules].reverse()) await m.stop?.(ctx);
+      await app.close();
+    },
+  };
+}
+
+/** The built web app on the same port; unknown non-API paths get index.html (client-side routes). */
+async function serveWebApp(app: Api, config: Config): Promise<void> {
+  const hasWeb = fs.existsSync(path.join(config.webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
+      return sendError(reply, request, 404, ErrorKey.NOT_FOUND, 'error.notFound');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}
+
+export type { Module };

@@ -1,0 +1,5 @@
+import type { AppContext } from '../platform/context.ts';
+import { seedOperatorHint } from './operator/operator.seed.ts';
+
+/** Idempotent seed steps, in order. Add a module's step with one line here. */
+export const seeds: Array<(ctx: AppContext) => Promise<void>> = [seedOperatorHint];

@@ -1,0 +1,40 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { DevOutbox } from '../outbox.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). */
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+  private readonly from: string;
+  constructor(url: string, from: string) {
+    this.transport = nodemailer.createTransport(url);
+    this.from = from;
+  }
+  async send(m: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
+  }
+}
+
+/** Development default: the message lands in the outbox and the log. */
+export class OutboxMailer implements Mailer {
+  private readonly outbox: DevOutbox;
+  private readonly log: Logger;
+  constructor(outbox: DevOutbox, log: Logger) {
+    this.outbox = outbox;
+    this.log = log;
+  }
+  async send(m: MailMessage): Promise<void> {
+    this.outbox.add({ channel: 'email', to: m.to, subject: m.subject, text: m.text, createdAt: Date.now() });
+    this.log.info({ to: m.to, subject: m.subject }, `dev outbox e-mail: ${m.text}`);
+  }
+}

@@ -1,0 +1,143 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import type { Clock } from '../clock.ts';
+import { sessions } from './session.schema.ts';
+
+export type PrincipalKind = 'user' | 'operator';
+
+export interface Session {
+  id: number;
+  principalKind: PrincipalKind;
+  principalId: number;
+  createdAt: Date;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** The token is random and opaque; only its SHA-256 is stored, so a database leak grants nothing. */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/** Accepts `Authorization: <token>` and `Authorization: Bearer <token>`. */
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const value = header.trim().replace(/^Bearer\s+/i, '');
+  return value.length >= 20 && value.length <= 200 ? value : null;
+}
+
+export class SessionStore {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly ttlMs: number;
+  constructor(db: Db, clock: Clock, ttlMs: number) {
+    this.db = db;
+    this.clock = clock;
+    this.ttlMs = ttlMs;
+  }
+
+  async create(
+    principalKind: PrincipalKind,
+    principalId: number,
+    meta: { userAgent?: string | undefined; ip?: string | undefined },
+    db: Db = this.db,
+  ): Promise<{ token: string; session: Session }> {
+    const token = crypto.randomBytes(32).toString('base64url');
+    const now = new Date(this.clock.now());
+    const [row] = await db
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(token),
+        principalKind,
+        principalId,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + this.ttlMs),
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        ip: meta.ip ?? null,
+      })
+      .returning();
+    return { token, session: toSession(row!) };
+  }
+
+  /** The live session behind a token, or null when it is unknown, expired or revoked. */
+  async resolve(token: string, kind: PrincipalKind): Promise<Session | null> {
+    const now = new Date(this.clock.now());
+    const [row] = await this.db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          eq(sessions.principalKind, kind),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    if (!row) return null;
+    // Coarse last-seen updates (once a minute) keep the device list useful without a write per call.
+    if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+    }
+    return toSession(row);
+  }
+
+  async listActive(kind: PrincipalKind, principalId: number): Promise<Session[]> {
+    const now = new Date(this.clock.now());
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.principalKind, kind),
+          eq(sessions.principalId, principalId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(sessions.lastSeenAt));
+    return rows.map(toSession);
+  }
+
+  /** Revokes one session of a principal; false when it is not theirs or already gone. */
+  async revoke(kind: PrincipalKind, principalId: number, sessionId: number): Promise<boolean> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(this.clock.now()) })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.principalKind, kind),
+          eq(sessions.principalId, principalId),
+          isNull(sessions.revokedAt),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.length > 0;
+  }
+
+  /** Revokes every session of a principal, except one (e.g. after a password change). */
+  async revokeAll(kind: PrincipalKind, principalId: number, exceptSessionId?: number): Promise<void> {
+    const rows = await this.listActive(kind, principalId);
+    for (const s of rows) {
+      if (s.id !== exceptSessionId) await this.revoke(kind, principalId, s.id);
+    }
+  }
+}
+
+function toSession(row: typeof sessions.$inferSelect): Session {
+  return {
+    id: row.id,
+    principalKind: row.principalKind as PrincipalKind,
+    principalId: row.principalId,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    lastSeenAt: row.lastSeenAt,
+    userAgent: row.userAgent,
+    ip: row.ip,
+  };
+}

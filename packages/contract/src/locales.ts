@@ -1,0 +1,13 @@
+/** The interface languages (DESIGN.md §8). `tr` is partial: a missing key falls back to `en_us`. */
+export const LOCALES = ['en_us', 'zh_hk', 'zh_cn', 'de', 'fr', 'jp', 'kr', 'tr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en_us';
+/** Locales that must carry every key; a test fails when one lacks a key of `en_us`. */
+export const COMPLETE_LOCALES: readonly Locale[] = ['en_us', 'zh_hk', 'zh_cn', 'de', 'fr', 'jp', 'kr'];
+
+/** Reads a requested locale: unknown values and the legacy `zh` become the default. */
+export function normalizeLocale(value: unknown): Locale {
+  if (typeof value !== 'string') return DEFAULT_LOCALE;
+  const v = value.trim().toLowerCase().replace('-', '_');
+  return (LOCALES as readonly string[]).includes(v) ? (v as Locale) : DEFAULT_LOCALE;
+}

@@ -32,6 +32,8 @@ export interface TestServer {
   createUser(input?: { email?: string; phone?: string; password?: string }): Promise<{ id: number; token: string; email: string | null }>;
   /** An operator with the roles, signed in through the real login call (password + TOTP). */
   createOperator(roles: OperatorRole[]): Promise<{ id: number; token: string }>;
+  /** Stops the app (background work and HTTP) and builds a new one on the SAME database, as a process restart would. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,9 +45,13 @@ export async function startTestServer(options: { clock?: Clock; env?: Record<str
   const { database, dispose } = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
-  const built = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  await built.start();
+  const launch = async (port: number) => {
+    const b = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+    await b.app.listen({ port, host: '127.0.0.1' });
+    await b.start();
+    return b;
+  };
+  let built = await launch(0);
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
@@ -67,7 +73,9 @@ export async function startTestServer(options: { clock?: Clock; env?: Record<str
 
   return {
     url,
-    built,
+    get built() {
+      return built;
+    },
     api,
     async createUser(input = {}) {
       seq += 1;
@@ -93,6 +101,10 @@ export async function startTestServer(options: { clock?: Clock; env?: Record<str
       const res = await api('/admin/auth/login', { email, password, totpCode: totpCode(created.totpSecret, built.ctx.clock) });
       if (res.status !== 200) throw new Error(`operator login failed: ${JSON.stringify(res.body)}`);
       return { id: created.operator.id, token: res.body.data.token };
+    },
+    async restart() {
+      await built.close();
+      built = await launch(port);
     },
     async close() {
       await built.close();

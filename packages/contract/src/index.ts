@@ -1,2 +1,3 @@
 export * from './locales.ts';
 export * from './errors.ts';
+export * from './account.ts';

@@ -9,6 +9,8 @@ export const users = pgTable('users', {
   fundPasswordHash: text('fund_password_hash'),
   totpSecret: text('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
+  /** Offered by totp/setup, proven by totp/enable (migration 202611211002). */
+  totpPendingSecret: text('totp_pending_secret'),
   inviteCode: text('invite_code').notNull().unique(),
   inviterId: bigint('inviter_id', { mode: 'number' }),
   creditScore: integer('credit_score').notNull().default(100),

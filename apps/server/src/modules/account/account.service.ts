@@ -1,0 +1,229 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { UserProfile } from '@tidemark/contract';
+import type { Clock } from '../../platform/clock.ts';
+import { hashPassword, verifyPassword } from '../../platform/crypto/password.ts';
+import { verifyTotp } from '../../platform/crypto/totp.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { newInviteCode } from './invite-code.ts';
+import { users } from './user.schema.ts';
+
+/** A user as other modules see it (never the password or TOTP secrets). */
+export interface AccountUser {
+  id: number;
+  email: string | null;
+  phone: string | null;
+  phoneCountry: string | null;
+  inviteCode: string;
+  inviterId: number | null;
+  creditScore: number;
+  totpEnabled: boolean;
+  fundPasswordSet: boolean;
+  status: string;
+  createdAt: Date;
+}
+
+export interface Invitee {
+  id: number;
+  email: string | null;
+  phone: string | null;
+  phoneCountry: string | null;
+  createdAt: Date;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * The users table and the rules about it that other modules rely on (published as
+ * `ctx.services.account`). The HTTP flows (sign-up, login, account centre) live in the route files
+ * and use the row-level helpers below.
+ */
+export class AccountService {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  constructor(db: Db, clock: Clock) {
+    this.db = db;
+    this.clock = clock;
+  }
+
+  // ---- for other modules ----------------------------------------------------------------------
+
+  async getUser(id: number): Promise<AccountUser | null> {
+    const row = await this.row(id);
+    return row ? toAccountUser(row) : null;
+  }
+
+  async findByInviteCode(code: string): Promise<AccountUser | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.inviteCode, code.trim().toUpperCase())).limit(1);
+    return row ? toAccountUser(row) : null;
+  }
+
+  async verifyFundPassword(userId: number, plain: string): Promise<boolean> {
+    const row = await this.row(userId);
+    if (!row?.fundPasswordHash) return false;
+    return verifyPassword(row.fundPasswordHash, plain);
+  }
+
+  /** False when TOTP is not enabled for the user. */
+  async verifyTotp(userId: number, code: string): Promise<boolean> {
+    const row = await this.row(userId);
+    if (!row?.totpEnabled || !row.totpSecret) return false;
+    return verifyTotp(row.totpSecret, code, this.clock);
+  }
+
+  async listDirectInvitees(
+    userId: number,
+    page: { page: number; size: number },
+  ): Promise<{ total: number; items: Invitee[] }> {
+    const size = Math.min(Math.max(1, page.size), 100);
+    const offset = (Math.max(1, page.page) - 1) * size;
+    const [total] = await this.db.select({ n: count() }).from(users).where(eq(users.inviterId, userId));
+    const rows = await this.db
+      .select({
+        id: users.id,
+        email: users.email,
+        phone: users.phone,
+        phoneCountry: users.phoneCountry,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.inviterId, userId))
+      .orderBy(desc(users.id))
+      .limit(size)
+      .offset(offset);
+    return { total: Number(total?.n ?? 0), items: rows };
+  }
+
+  /** Members invited directly (level 1) and by them (level 2), and so on down to maxDepth. */
+  async countTeam(userId: number, maxDepth = 2): Promise<number> {
+    let level = [userId];
+    let total = 0;
+    for (let depth = 0; depth < maxDepth && level.length > 0; depth++) {
+      const rows = await this.db.select({ id: users.id }).from(users).where(inArray(users.inviterId, level));
+      level = rows.map((r) => r.id);
+      total += level.length;
+    }
+    return total;
+  }
+
+  /** For the referral/KYC modules, inside their audited transaction. */
+  async setCreditScore(userId: number, score: number, db: Db = this.db): Promise<void> {
+    if (!Number.isInteger(score) || score < 0 || score > 1000)
+      throw new RangeError(`credit score out of range: ${score}`);
+    await db.update(users).set({ creditScore: score, updatedAt: this.now() }).where(eq(users.id, userId));
+  }
+
+  // ---- lookups for sign-up, login and the code-sending calls -----------------------------------
+
+  async findIdByEmail(email: string): Promise<number | null> {
+    return (await this.rowByEmail(email))?.id ?? null;
+  }
+
+  async findIdByPhone(countryCode: string, phone: string): Promise<number | null> {
+    return (await this.rowByPhone(countryCode, phone))?.id ?? null;
+  }
+
+  async row(id: number, db: Db = this.db): Promise<UserRow | null> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async rowByEmail(email: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+    return row ?? null;
+  }
+
+  async rowByPhone(countryCode: string, phone: string): Promise<UserRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.phoneCountry, countryCode), eq(users.phone, phone)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  // ---- writes used by the flows ----------------------------------------------------------------
+
+  async create(
+    input: {
+      email: string | null;
+      phoneCountry: string | null;
+      phone: string | null;
+      password: string;
+      inviterId: number | null;
+    },
+    db: Db,
+  ): Promise<UserRow> {
+    const passwordHash = await hashPassword(input.password);
+    // a collision of two random codes is ~1e-12 per pair; look first so the insert does not abort the transaction
+    let inviteCode = newInviteCode();
+    while (
+      (await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode)).limit(1)).length > 0
+    ) {
+      inviteCode = newInviteCode();
+    }
+    const now = this.now();
+    const [row] = await db
+      .insert(users)
+      .values({
+        email: input.email,
+        phoneCountry: input.phoneCountry,
+        phone: input.phone,
+        passwordHash,
+        inviteCode,
+        inviterId: input.inviterId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return row!;
+  }
+
+  async update(userId: number, values: Partial<Omit<UserRow, 'id' | 'createdAt'>>, db: Db = this.db): Promise<void> {
+    await db
+      .update(users)
+      .set({ ...values, updatedAt: this.now() })
+      .where(eq(users.id, userId));
+  }
+
+  profile(row: UserRow): UserProfile {
+    return {
+      id: row.id,
+      email: row.email,
+      phone: row.phone,
+      countryCode: row.phoneCountry,
+      inviteCode: row.inviteCode,
+      creditScore: row.creditScore,
+      totpEnabled: row.totpEnabled,
+      fundPasswordSet: row.fundPasswordHash !== null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
+}
+
+function toAccountUser(row: UserRow): AccountUser {
+  return {
+    id: row.id,
+    email: row.email,
+    phone: row.phone,
+    phoneCountry: row.phoneCountry,
+    inviteCode: row.inviteCode,
+    inviterId: row.inviterId,
+    creditScore: row.creditScore,
+    totpEnabled: row.totpEnabled,
+    fundPasswordSet: row.fundPasswordHash !== null,
+    status: row.status,
+    createdAt: row.createdAt,
+  };
+}
+
+/** True when a database error is a unique-constraint violation (drizzle wraps the driver's error). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

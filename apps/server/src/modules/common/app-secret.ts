@@ -1,0 +1,38 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { appSecrets } from './common.schema.ts';
+
+/**
+ * A named server secret, created at random on first use and kept in the database, so every
+ * process of one installation signs and checks with the same key and a restart keeps it.
+ */
+export async function loadSecret(db: Db, name: string): Promise<Buffer> {
+  // insert-if-absent then read: two processes starting together agree on the first one written
+  await db
+    .insert(appSecrets)
+    .values({ name, secret: crypto.randomBytes(32).toString('base64') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name)).limit(1);
+  return Buffer.from(row!.secret, 'base64');
+}
+
+/** Caches a secret after its first load. */
+export class SecretHolder {
+  private readonly db: Db;
+  private readonly name: string;
+  private value: Promise<Buffer> | null = null;
+  constructor(db: Db, name: string) {
+    this.db = db;
+    this.name = name;
+  }
+  get(): Promise<Buffer> {
+    if (!this.value) {
+      this.value = loadSecret(this.db, this.name);
+      this.value.catch(() => {
+        this.value = null;
+      });
+    }
+    return this.value;
+  }
+}

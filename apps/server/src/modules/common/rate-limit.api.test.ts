@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { tempToken } from '../account/account.test-helpers.ts';
+
+/** Route limits are on here (RATE_LIMIT_ENABLED defaults to true); the other test files switch them off. */
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+it('send-code calls answer 429 with a localized message past 10 a minute per IP', async () => {
+  const token = await tempToken(s);
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    // different addresses, so only the per-IP limit can stop them
+    const res = await s.api(
+      '/xb/v1/common/send/email',
+      { email: `rl${i}@example.com`, purpose: 'register', tempToken: token },
+      { locale: 'zh_cn' },
+    );
+    statuses.push(res.status);
+    if (res.status === 429) {
+      expect(res.body.error).toBe('RATE_LIMITED');
+      expect(res.body.message).toMatch(/^请求过于频繁，请在 \d+ 秒后重试$/);
+    }
+  }
+  expect(statuses.slice(0, 10).every((st) => st === 200)).toBe(true);
+  expect(statuses[10]).toBe(429);
+});
+
+it('login answers 429 past 10 tries a minute for one account, even with the right password', async () => {
+  const email = 'limited@example.com';
+  // inserted directly: this IP has used up its send-code budget above
+  const user = await s.createUser({ email, password: 'right12' });
+  expect(user.id).toBeGreaterThan(0);
+  for (let i = 0; i < 10; i++) {
+    const res = await s.api('/xb/v1/auth/login', { account: email, password: 'wrong12' });
+    expect(res.body.error).toBe('BAD_CREDENTIALS');
+  }
+  const res = await s.api('/xb/v1/auth/login', { account: email, password: 'right12' }, { locale: 'de' });
+  expect(res.status).toBe(429);
+  expect(res.body.message).toMatch(/^Zu viele Anfragen, bitte versuchen Sie es in \d+ Sekunden erneut$/);
+});

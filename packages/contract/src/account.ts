@@ -1,0 +1,273 @@
+import { z } from 'zod';
+
+/**
+ * Accounts: sign-up, login, password recovery and the account centre (product spec §5).
+ * The zod messages are message keys: the server localizes them from its message tables and the web
+ * app maps the same keys to its own translations. Every request body of the account and common
+ * areas is defined here so server and forms validate the same way.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Shared rules
+// ---------------------------------------------------------------------------------------------
+
+/** Login password: 6–20 characters, letters and digits only, at least one of each. */
+export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{6,20}$/;
+/** Fund (withdrawal) password: exactly 6 digits, and never equal to the login password. */
+export const FUND_PASSWORD_RULE = /^\d{6}$/;
+/** A practical e-mail shape: local@domain.tld, no spaces, at most 254 characters. */
+export const EMAIL_RULE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** National phone number: 5–15 digits. */
+export const PHONE_RULE = /^\d{5,15}$/;
+/** Country calling code: 1–4 digits; a leading "+" is accepted and dropped. */
+export const COUNTRY_CODE_RULE = /^\+?\d{1,4}$/;
+export const DEFAULT_COUNTRY_CODE = '1';
+/** One-time codes sent by e-mail or SMS: 6 digits. */
+export const CODE_RULE = /^\d{6}$/;
+/** TOTP codes from an authenticator app: 6 digits. */
+export const TOTP_RULE = /^\d{6}$/;
+/** Invite codes: 8 characters from an unambiguous alphabet (upper-case letters and digits). */
+export const INVITE_CODE_RULE = /^[A-Z0-9]{8}$/;
+
+/** What a one-time code may be used for. */
+export const CODE_PURPOSES = ['register', 'retrieve', 'bind', 'change_email', 'withdraw'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+export const ACCOUNT_TYPES = ['email', 'phone'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** Lifetimes and limits shared by server and client (seconds / counts). */
+export const CODE_TTL_SECONDS = 600;
+export const CODE_RESEND_SECONDS = 60;
+export const CODE_MAX_ATTEMPTS = 5;
+export const TEMP_TOKEN_TTL_SECONDS = 600;
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas (each check aborts so the first failing rule is the one reported)
+// ---------------------------------------------------------------------------------------------
+
+export const emailField = z
+  .string('account.emailEmpty')
+  .trim()
+  .min(1, { error: 'account.emailEmpty', abort: true })
+  .max(254, { error: 'account.emailInvalid', abort: true })
+  .regex(EMAIL_RULE, 'account.emailInvalid')
+  .transform((v) => v.toLowerCase());
+
+export const phoneField = z
+  .string('account.phoneEmpty')
+  .trim()
+  .min(1, { error: 'account.phoneEmpty', abort: true })
+  .regex(PHONE_RULE, 'account.phoneInvalid');
+
+export const countryCodeField = z
+  .string('account.countryCodeInvalid')
+  .trim()
+  .regex(COUNTRY_CODE_RULE, 'account.countryCodeInvalid')
+  .transform((v) => v.replace(/^\+/, ''));
+
+export const passwordField = z
+  .string('account.passwordEmpty')
+  .min(1, { error: 'account.passwordEmpty', abort: true })
+  .regex(PASSWORD_RULE, 'account.passwordRule');
+
+export const fundPasswordField = z
+  .string('account.fundPasswordRule')
+  .regex(FUND_PASSWORD_RULE, 'account.fundPasswordRule');
+
+export const codeField = z.string('account.codeInvalid').trim().regex(CODE_RULE, 'account.codeInvalid');
+export const totpCodeField = z.string('account.totpInvalid').trim().regex(TOTP_RULE, 'account.totpInvalid');
+export const codePurposeField = z.enum(CODE_PURPOSES, 'account.purposeInvalid');
+export const accountTypeField = z.enum(ACCOUNT_TYPES, 'account.typeInvalid');
+
+/** Adds 'account.passwordMismatch' on `confirmPassword` when the two differ (spec §5). */
+function confirmMatches(
+  value: { password?: string; fundPassword?: string; confirmPassword: string },
+  ctx: z.RefinementCtx,
+): void {
+  const first = value.fundPassword ?? value.password;
+  if (first !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', message: 'account.passwordMismatch', path: ['confirmPassword'] });
+  }
+}
+
+/** For a body addressed by `type`: the e-mail, or the phone, must be present. */
+function targetPresent(
+  value: { type: AccountType; email?: string | undefined; phone?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.type === 'email' && !value.email) {
+    ctx.addIssue({ code: 'custom', message: 'account.emailEmpty', path: ['email'] });
+  }
+  if (value.type === 'phone' && !value.phone) {
+    ctx.addIssue({ code: 'custom', message: 'account.phoneEmpty', path: ['phone'] });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// common area: anti-abuse token and one-time codes
+// ---------------------------------------------------------------------------------------------
+
+export const TempTokenRequest = z.object({});
+export type TempTokenRequest = z.input<typeof TempTokenRequest>;
+export type TempTokenResponse = { tempToken: string; expiresAt: string };
+
+/** E-mail omitted for `withdraw` and for the old-address code of `change_email` (sent to the bound e-mail). */
+export const SendEmailCodeRequest = z.object({
+  email: emailField.optional(),
+  purpose: codePurposeField,
+  tempToken: z.string('common.tempTokenInvalid').min(1, 'common.tempTokenInvalid'),
+});
+export type SendEmailCodeRequest = z.input<typeof SendEmailCodeRequest>;
+
+/** Phone omitted for `withdraw` (sent to the bound phone). */
+export const SendSmsCodeRequest = z.object({
+  countryCode: countryCodeField.optional(),
+  phone: phoneField.optional(),
+  purpose: codePurposeField,
+  tempToken: z.string('common.tempTokenInvalid').min(1, 'common.tempTokenInvalid'),
+});
+export type SendSmsCodeRequest = z.input<typeof SendSmsCodeRequest>;
+/** When a code was sent: the address it went to (masked when it is the user's bound one) and when a resend is allowed. */
+export type SendCodeResponse = { sentTo: string; expiresAt: string; resendAt: string };
+
+export type UploadResponse = { fileId: string; url: string };
+
+// ---------------------------------------------------------------------------------------------
+// auth area
+// ---------------------------------------------------------------------------------------------
+
+export const RegisterRequest = z
+  .object({
+    type: accountTypeField,
+    email: emailField.optional(),
+    countryCode: countryCodeField.optional(),
+    phone: phoneField.optional(),
+    code: codeField,
+    password: passwordField,
+    confirmPassword: z.string('account.passwordMismatch'),
+    inviteCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    agree: z.literal(true, 'account.agreementRequired'),
+  })
+  .superRefine(targetPresent)
+  .superRefine(confirmMatches);
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+/** `account` is an e-mail address or a phone number (then `countryCode`, default "1"). */
+export const LoginRequest = z.object({
+  account: z.string('account.accountEmpty').trim().min(1, 'account.accountEmpty'),
+  countryCode: countryCodeField.optional(),
+  password: z.string('account.passwordEmpty').min(1, 'account.passwordEmpty'),
+  totpCode: totpCodeField.optional(),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const LogoutRequest = z.object({});
+
+export const RetrieveRequest = z
+  .object({
+    type: accountTypeField,
+    email: emailField.optional(),
+    countryCode: countryCodeField.optional(),
+    phone: phoneField.optional(),
+    code: codeField,
+    password: passwordField,
+    confirmPassword: z.string('account.passwordMismatch'),
+  })
+  .superRefine(targetPresent)
+  .superRefine(confirmMatches);
+export type RetrieveRequest = z.input<typeof RetrieveRequest>;
+
+/** The signed-in user's profile (the owner sees the e-mail and phone unmasked). */
+export type UserProfile = {
+  id: number;
+  email: string | null;
+  phone: string | null;
+  countryCode: string | null;
+  inviteCode: string;
+  creditScore: number;
+  totpEnabled: boolean;
+  fundPasswordSet: boolean;
+  createdAt: string;
+};
+export type AuthResponse = { token: string; user: UserProfile };
+
+// ---------------------------------------------------------------------------------------------
+// account area
+// ---------------------------------------------------------------------------------------------
+
+export const ChangePasswordRequest = z
+  .object({
+    oldPassword: z.string('account.passwordEmpty').min(1, 'account.passwordEmpty'),
+    password: passwordField,
+    confirmPassword: z.string('account.passwordMismatch'),
+  })
+  .superRefine(confirmMatches);
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
+
+/** First-time fund password: proven by the login password. */
+export const SetFundPasswordRequest = z
+  .object({
+    fundPassword: fundPasswordField,
+    confirmPassword: z.string('account.passwordMismatch'),
+    loginPassword: z.string('account.passwordEmpty').min(1, 'account.passwordEmpty'),
+  })
+  .superRefine(confirmMatches);
+export type SetFundPasswordRequest = z.input<typeof SetFundPasswordRequest>;
+
+/** Changing the fund password: proven by the current fund password. */
+export const ChangeFundPasswordRequest = z
+  .object({
+    oldFundPassword: z.string('account.fundPasswordRule').min(1, 'account.fundPasswordRule'),
+    fundPassword: fundPasswordField,
+    confirmPassword: z.string('account.passwordMismatch'),
+  })
+  .superRefine(confirmMatches);
+export type ChangeFundPasswordRequest = z.input<typeof ChangeFundPasswordRequest>;
+
+export const BindPhoneRequest = z.object({
+  countryCode: countryCodeField,
+  phone: phoneField,
+  code: codeField,
+});
+export type BindPhoneRequest = z.input<typeof BindPhoneRequest>;
+
+export const BindEmailRequest = z.object({ email: emailField, code: codeField });
+export type BindEmailRequest = z.input<typeof BindEmailRequest>;
+
+/** `oldCode` was sent to the current e-mail, `newCode` to the new one; both with purpose change_email. */
+export const ChangeEmailRequest = z.object({ oldCode: codeField, email: emailField, newCode: codeField });
+export type ChangeEmailRequest = z.input<typeof ChangeEmailRequest>;
+
+export type SecurityOverview = {
+  emailBound: boolean;
+  email: string | null;
+  phoneBound: boolean;
+  phone: string | null;
+  countryCode: string | null;
+  loginPasswordSet: true;
+  fundPasswordSet: boolean;
+  totpEnabled: boolean;
+};
+
+export const TotpSetupRequest = z.object({});
+export type TotpSetupResponse = { secret: string; otpauthUrl: string; qrDataUrl: string };
+export const TotpCodeRequest = z.object({ code: totpCodeField });
+export type TotpCodeRequest = z.input<typeof TotpCodeRequest>;
+
+export const SessionListRequest = z.object({});
+export type SessionInfo = {
+  id: number;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+};
+export const SessionRevokeRequest = z.object({ id: z.number('error.validation').int().positive() });
+export type SessionRevokeRequest = z.input<typeof SessionRevokeRequest>;

@@ -67,7 +67,7 @@ describe('operators', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'VALIDATION', field: 'password' });
-    expect(res.body.message).toBe('password must be at least 12 characters');
+    expect(res.body.message).toBe('Password must be at least 12 characters');
     const after = await server.api('/admin/operators/list', {}, { token: admin.token });
     expect(after.body.data.operators.length).toBe(before.body.data.operators.length);
   });

@@ -3,9 +3,11 @@ import { operatorModule } from './operator/operator.module.ts';
 import { commonModule } from './common/common.module.ts';
 import { accountModule } from './account/account.module.ts';
 import { systemModule } from './system/system.module.ts';
+import { contentModule } from './content/content.module.ts';
+import { supportModule } from './support/support.module.ts';
 
 /**
  * Every module, in start-up order: a module may use the services of those above it.
  * Add a module with one line here.
  */
-export const modules: Module[] = [systemModule, operatorModule, commonModule, accountModule];
+export const modules: Module[] = [systemModule, operatorModule, commonModule, accountModule, contentModule, supportModule];

@@ -1,5 +1,6 @@
 import type { AppContext } from '../platform/context.ts';
 import { seedOperatorHint } from './operator/operator.seed.ts';
+import { seedContent } from './content/content.seed.ts';
 
 /** Idempotent seed steps, in order. Add a module's step with one line here. */
-export const seeds: Array<(ctx: AppContext) => Promise<void>> = [seedOperatorHint];
+export const seeds: Array<(ctx: AppContext) => Promise<void>> = [seedOperatorHint, seedContent];

@@ -24,6 +24,14 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle connection cut by the server (restart, dropped test database) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => {
+      if ((err as { code?: string }).code !== '57P01') console.error('database pool error:', err.message);
+    });
+    // an idle connection dropped by the server (restart, admin termination) must not crash the
+    // process: pg emits it on the pool, and the pool replaces the connection on next use
+    pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
     // numeric and bigint columns arrive as strings: money never passes through a float
     const db = drizzlePg(pool) as unknown as Db;
     await pool.query('select 1');

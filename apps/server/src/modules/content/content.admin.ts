@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { LOCALES } from '@tidemark/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { service } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { badRequest } from '../../platform/http/app-error.ts';
+import type { Api } from '../../platform/module.ts';
+import type { AuditService } from '../operator/audit.service.ts';
+import { CONTENT_TYPES } from './content.schema.ts';
+import type { ContentService } from './content.service.ts';
+
+const id = z.number().int().positive();
+const code = z.string().trim().regex(/^[a-z0-9_]{1,64}$/);
+const itemText = z.object({
+  title: z.string().max(300, 'validation.tooLong'),
+  summary: z.string().max(1000).optional(),
+  body: z.string().max(200_000),
+});
+/** One entry per locale; unknown locales are refused. */
+const perLocale = <T extends z.ZodType>(schema: T) => z.partialRecord(z.enum(LOCALES), schema);
+
+/** The content operator's calls (role content); each write is audited in its own transaction. */
+export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: ContentService): void {
+  const guard = ctx.guards.operator('content');
+  const audit = () => service<AuditService>(ctx, 'audit');
+
+  /** Runs a write and its audit entry in one transaction. */
+  const audited = async <T>(
+    request: { operator?: { id: number }; ip: string },
+    action: string,
+    targetType: string,
+    write: (tx: Db) => Promise<T>,
+    detail: (result: T) => Record<string, unknown>,
+    targetId: (result: T) => number,
+  ) =>
+    ctx.db.transaction(async (tx) => {
+      const result = await write(tx as unknown as Db);
+      await audit().record(
+        { operatorId: request.operator!.id, action, targetType, targetId: targetId(result), detail: detail(result), ip: request.ip },
+        tx as unknown as Db,
+      );
+      return result;
+    });
+
+  app.post(
+    '/admin/content/item/list',
+    {
+      preHandler: guard,
+      schema: { tags: ['admin'], body: z.object({ type: z.enum(CONTENT_TYPES), page: z.number().int().min(1).default(1), size: z.number().int().min(1).max(100).default(20) }) },
+    },
+    async (request) => content.adminList(request.body.type, request.body.page, request.body.size),
+  );
+
+  app.post(
+    '/admin/content/item/save',
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['admin'],
+        body: z.object({
+          id: id.optional(),
+          type: z.enum(CONTENT_TYPES),
+          code: code.nullable().optional(),
+          categoryId: id.nullable().optional(),
+          pinned: z.boolean().optional(),
+          published: z.boolean().optional(),
+          sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+          publishedAt: z.number().int().min(0).optional(),
+          texts: perLocale(itemText),
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const itemId = await audited(
+        request,
+        body.id ? 'content.item.update' : 'content.item.create',
+        `content_${body.type}`,
+        (tx) => content.saveItem(body, tx),
+        () => ({ type: body.type, code: body.code ?? null, locales: Object.keys(body.texts), published: body.published ?? true }),
+        (r) => r,
+      );
+      return { id: itemId };
+    },
+  );
+
+  app.post(
+    '/admin/content/item/delete',
+    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ id }) } },
+    async (request) => {
+      await audited(request, 'content.item.delete', 'content_item', (tx) => content.deleteItem(request.body.id, tx), () => ({}), () => request.body.id);
+      return { deleted: true };
+    },
+  );
+
+  app.post(
+    '/admin/content/category/save',
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['admin'],
+        body: z.object({ id: id.optional(), type: z.literal('faq').default('faq'), code, sort: z.number().int().optional(), names: perLocale(z.string().max(200)) }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const categoryId = await audited(
+        request,
+        body.id ? 'content.category.update' : 'content.category.create',
+        'content_category',
+        (tx) => content.saveCategory(body, tx),
+        () => ({ code: body.code, names: body.names }),
+        (r) => r,
+      );
+      return { id: categoryId };
+    },
+  );
+
+  app.post(
+    '/admin/content/banner/list',
+    { preHandler: guard, schema: { tags: ['admin'], body: z.object({}).optional() } },
+    async () => ({ list: await content.adminBanners() }),
+  );
+
+  app.post(
+    '/admin/content/banner/save',
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['admin'],
+        body: z.object({
+          id: id.optional(),
+          position: z.string().regex(/^[a-z0-9_]{1,32}$/).default('home'),
+          sort: z.number().int().optional(),
+          enabled: z.boolean().optional(),
+          startsAt: z.number().int().min(0),
+          endsAt: z.number().int().min(0).nullable().optional(),
+          texts: perLocale(z.object({ title: z.string().max(200).optional(), imageUrl: z.string().min(1).max(1000), linkUrl: z.string().max(1000).nullable().optional() })),
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.endsAt != null && body.endsAt <= body.startsAt) {
+        throw badRequest('VALIDATION', 'validation.invalid', { field: 'endsAt' }, 'endsAt');
+      }
+      const bannerId = await audited(
+        request,
+        body.id ? 'content.banner.update' : 'content.banner.create',
+        'banner',
+        (tx) => content.saveBanner(body, tx),
+        () => ({ position: body.position, startsAt: body.startsAt, endsAt: body.endsAt ?? null, locales: Object.keys(body.texts) }),
+        (r) => r,
+      );
+      return { id: bannerId };
+    },
+  );
+
+  app.post(
+    '/admin/content/banner/delete',
+    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ id }) } },
+    async (request) => {
+      await audited(request, 'content.banner.delete', 'banner', (tx) => content.deleteBanner(request.body.id, tx), () => ({}), () => request.body.id);
+      return { deleted: true };
+    },
+  );
+}

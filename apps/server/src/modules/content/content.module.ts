@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { registerMessages } from '../../platform/i18n/messages.ts';
+import type { Module } from '../../platform/module.ts';
+import { registerContentAdminRoutes } from './content.admin.ts';
+import { contentMessages } from './content.messages.ts';
+import { CONTENT_TYPES } from './content.schema.ts';
+import { ContentService } from './content.service.ts';
+import { optionalUserId } from './optional-user.ts';
+
+registerMessages(contentMessages);
+
+const page = z.number().int().min(1).max(10_000).default(1);
+const size = z.number().int().min(1).max(100).default(20);
+
+/**
+ * Notices, documents, the help centre and banners (spec §1, §2, §7): public reading calls at the
+ * paths of the original app, and the content operator's calls under /admin/content.
+ */
+export const contentModule: Module = {
+  name: 'content',
+  register(app, ctx) {
+    const content = new ContentService(ctx.db, ctx.clock);
+    ctx.services.content = content;
+
+    app.post(
+      '/xb/v1/content/list',
+      {
+        schema: {
+          tags: ['content'],
+          body: z.object({
+            type: z.enum(CONTENT_TYPES),
+            page,
+            size,
+            categoryId: z.number().int().positive().optional(),
+            q: z.string().max(100).optional(),
+          }),
+        },
+      },
+      async (request) => content.list(request.body, request.locale, await optionalUserId(ctx, request)),
+    );
+
+    app.post(
+      '/xb/v1/content/detail',
+      { schema: { tags: ['content'], body: z.object({ id: z.number().int().positive() }) } },
+      async (request) => content.detail({ id: request.body.id }, request.locale, await optionalUserId(ctx, request)),
+    );
+
+    app.post(
+      '/xb/v1/content/detail/by/code',
+      { schema: { tags: ['content'], body: z.object({ code: z.string().trim().regex(/^[a-z0-9_]{1,64}$/) }) } },
+      async (request) => content.detail({ type: 'document', code: request.body.code }, request.locale, null),
+    );
+
+    app.post(
+      '/xb/v1/content/category/list',
+      { schema: { tags: ['content'], body: z.object({ type: z.literal('faq').default('faq') }).default({ type: 'faq' }) } },
+      async (request) => ({ list: await content.categories(request.body.type, request.locale) }),
+    );
+
+    app.post(
+      '/xb/v1/common/load/banner',
+      {
+        schema: {
+          tags: ['common'],
+          body: z.object({ position: z.string().regex(/^[a-z0-9_]{1,32}$/).optional() }).default({}),
+        },
+      },
+      async (request) => ({ list: await content.activeBanners(request.body.position, request.locale) }),
+    );
+
+    registerContentAdminRoutes(app, ctx, content);
+  },
+};

@@ -1,0 +1,82 @@
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Mirrors migrations/202611211200_content_tables.sql. */
+export const CONTENT_TYPES = ['notice', 'document', 'faq'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const contentCategories = pgTable('content_categories', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  type: text('type').notNull(),
+  code: text('code').notNull(),
+  sort: integer('sort').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contentCategoryNames = pgTable(
+  'content_category_names',
+  {
+    categoryId: bigint('category_id', { mode: 'number' }).notNull(),
+    locale: text('locale').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.locale] })],
+);
+
+export const contentItems = pgTable('content_items', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  type: text('type').notNull(),
+  code: text('code'),
+  categoryId: bigint('category_id', { mode: 'number' }),
+  pinned: boolean('pinned').notNull().default(false),
+  published: boolean('published').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const contentTexts = pgTable(
+  'content_texts',
+  {
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    locale: text('locale').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull(),
+    plain: text('plain').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.locale] })],
+);
+
+export const contentReads = pgTable(
+  'content_reads',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
+);
+
+export const banners = pgTable('banners', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  position: text('position').notNull().default('home'),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const bannerTexts = pgTable(
+  'banner_texts',
+  {
+    bannerId: bigint('banner_id', { mode: 'number' }).notNull(),
+    locale: text('locale').notNull(),
+    title: text('title').notNull().default(''),
+    imageUrl: text('image_url').notNull(),
+    linkUrl: text('link_url'),
+  },
+  (t) => [primaryKey({ columns: [t.bannerId, t.locale] })],
+);

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { badRequest } from '../../platform/http/app-error.ts';
+import { supportConfig } from './support.schema.ts';
+
+export type SupportMode = 'builtin' | 'external';
+export interface SupportConfigView {
+  mode: SupportMode;
+  externalUrl: string | null;
+  updatedAt: number | null;
+}
+
+/** Which customer service the app offers: the built-in chat (default) or an external chat widget. */
+export class SupportConfigService {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  constructor(db: Db, clock: Clock) {
+    this.db = db;
+    this.clock = clock;
+  }
+
+  async get(): Promise<SupportConfigView> {
+    const [row] = await this.db.select().from(supportConfig).where(eq(supportConfig.id, 1));
+    if (!row) return { mode: 'builtin', externalUrl: null, updatedAt: null };
+    return { mode: row.mode as SupportMode, externalUrl: row.externalUrl, updatedAt: row.updatedAt.getTime() };
+  }
+
+  async save(input: { mode: SupportMode; externalUrl?: string | null | undefined }, operatorId: number, db: Db = this.db): Promise<SupportConfigView> {
+    let externalUrl: string | null = null;
+    if (input.mode === 'external') {
+      externalUrl = input.externalUrl?.trim() ?? '';
+      let ok = false;
+      try {
+        ok = new URL(externalUrl).protocol === 'https:' && !/[\s<>"'`]/.test(externalUrl);
+      } catch {
+        ok = false;
+      }
+      if (!ok) throw badRequest('VALIDATION', 'support.externalUrlRequired', undefined, 'externalUrl');
+    }
+    const now = new Date(this.clock.now());
+    const values = { mode: input.mode, externalUrl, updatedAt: now, updatedBy: operatorId };
+    await db.insert(supportConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: supportConfig.id, set: values });
+    return { mode: input.mode, externalUrl, updatedAt: now.getTime() };
+  }
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { service } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Api } from '../../platform/module.ts';
+import type { AuditService } from '../operator/audit.service.ts';
+import type { ChatService } from './chat.service.ts';
+import { TICKET_STATES } from './support.schema.ts';
+import type { SupportConfigService } from './support-config.service.ts';
+import type { TicketService } from './ticket.service.ts';
+
+type TextSchema = (max: number, emptyKey: string) => z.ZodType<string, string>;
+
+/** The support team's calls (role support): tickets, the agent side of the chat, and the config. */
+export function registerSupportAdminRoutes(
+  app: Api,
+  ctx: AppContext,
+  deps: { tickets: TicketService; chat: ChatService; config: SupportConfigService; text: TextSchema },
+): void {
+  const { tickets, chat, config, text } = deps;
+  const guard = ctx.guards.operator('support');
+  const audit = () => service<AuditService>(ctx, 'audit');
+  const page = z.number().int().min(1).max(10_000).default(1);
+  const size = z.number().int().min(1).max(100).default(20);
+
+  app.post(
+    '/admin/support/ticket/list',
+    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ state: z.enum(TICKET_STATES).optional(), userId: z.number().int().positive().optional(), page, size }) } },
+    async (request) => tickets.list({ state: request.body.state, userId: request.body.userId }, request.body.page, request.body.size),
+  );
+
+  app.post(
+    '/admin/support/ticket/detail',
+    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ id: z.number().int().positive() }) } },
+    async (request) => tickets.detail(request.body.id),
+  );
+
+  app.post(
+    '/admin/support/ticket/reply',
+    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ id: z.number().int().positive(), content: text(5000, 'support.contentEmpty') }) } },
+    async (request) =>
+      ctx.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const r = await tickets.reply(request.body.id, { kind: 'operator', id: request.operator!.id }, { content: request.body.content, images: [] }, tx);
+        await audit().record(
+          { operatorId: request.operator!.id, action: 'support.ticket.reply', targetType: 'support_ticket', targetId: r.id, detail: { messageId: r.messageId }, ip: request.ip },
+          tx,
+        );
+        return { id: r.id, state: r.state, messageId: r.messageId };
+      }),
+  );
+
+  app.post(
+    '/admin/support/chat/conversations',
+    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ page, size }).default({ page: 1, size: 20 }) } },
+    async (request) => chat.conversations(request.body.page, request.body.size),
+  );
+
+  app.post(
+    '/admin/support/chat/history',
+    {
+      preHandler: guard,
+      schema: { tags: ['admin'], body: z.object({ userId: z.number().int().positive(), beforeId: z.number().int().positive().optional(), size: z.number().int().min(1).max(100).default(50) }) },
+    },
+    async (request) => ({ list: await chat.history(request.body.userId, request.body.beforeId, request.body.size) }),
+  );
+
+  app.post(
+    '/admin/support/chat/send',
+    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ userId: z.number().int().positive(), content: text(2000, 'support.messageEmpty') }) } },
+    async (request) => chat.agentSend(request.operator!.id, request.body.userId, { content: request.body.content }, request.ip),
+  );
+
+  app.post(
+    '/admin/support/chat/read',
+    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ userId: z.number().int().positive() }) } },
+    async (request) => ({ marked: await chat.markReadByAgent(request.body.userId) }),
+  );
+
+  app.post('/admin/support/config/get', { preHandler: guard, schema: { tags: ['admin'], body: z.object({}).optional() } }, async () => config.get());
+
+  app.post(
+    '/admin/support/config/save',
+    {
+      preHandler: guard,
+      schema: { tags: ['admin'], body: z.object({ mode: z.enum(['builtin', 'external']), externalUrl: z.string().max(500).nullable().optional() }) },
+    },
+    async (request) =>
+      ctx.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const saved = await config.save(request.body, request.operator!.id, tx);
+        await audit().record(
+          { operatorId: request.operator!.id, action: 'support.config.save', targetType: 'support_config', targetId: 1, detail: { mode: saved.mode, externalUrl: saved.externalUrl }, ip: request.ip },
+          tx,
+        );
+        return saved;
+      }),
+  );
+}

@@ -20,8 +20,10 @@ function assertInert(html: string) {
         for (const [name, value] of Object.entries(el.attribs)) {
           expect(name.startsWith('on') || name === 'style', `attribute ${name} in ${html}`).toBe(false);
           if (name === 'href' || name === 'src') {
+            // browsers ignore control characters and spaces inside a URL scheme
+            // eslint-disable-next-line no-control-regex
             const v = decodeHTML(value).replace(/[\u0000-\u0020]/g, '');
-            expect(/^(https?:|mailto:|\/(?![\/\\]))/i.test(v) || !/:/.test(v.split('/')[0] ?? ''), `url ${value} in ${html}`).toBe(true);
+            expect(/^(https?:|mailto:|\/(?![/\\]))/i.test(v) || !/:/.test(v.split('/')[0] ?? ''), `url ${value} in ${html}`).toBe(true);
             expect(v.startsWith('//'), `protocol-relative ${value}`).toBe(false);
           }
         }

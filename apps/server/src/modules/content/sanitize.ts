@@ -49,6 +49,8 @@ const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&
  * that stays harmless even if a client were to render it as HTML. Control characters go too.
  */
 export function plainText(input: string): string {
+  // control characters never belong in displayed text
+  // eslint-disable-next-line no-control-regex
   let text = input.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
   for (let i = 0; i < 5; i++) {
     const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, nonTextTags: RICH_TEXT.nonTextTags! })

@@ -1,0 +1,44 @@
+import type { LocalizedMessages } from '../../platform/i18n/messages.ts';
+
+export const marketMessages: LocalizedMessages = {
+  en_us: {
+    'market.priceUnavailable': 'The price of {instrument} is not available right now; please try again shortly',
+    'market.unknownInstrument': 'Unknown instrument',
+    'market.badRange': 'The end of the range must not be before its start',
+  },
+  zh_hk: {
+    'market.priceUnavailable': '{instrument} 的價格暫時無法取得，請稍後再試',
+    'market.unknownInstrument': '未知的交易品種',
+    'market.badRange': '結束時間不能早於開始時間',
+  },
+  zh_cn: {
+    'market.priceUnavailable': '{instrument} 的价格暂时无法获取，请稍后再试',
+    'market.unknownInstrument': '未知的交易品种',
+    'market.badRange': '结束时间不能早于开始时间',
+  },
+  de: {
+    'market.priceUnavailable': 'Der Preis von {instrument} ist gerade nicht verfügbar; bitte versuchen Sie es gleich noch einmal',
+    'market.unknownInstrument': 'Unbekanntes Instrument',
+    'market.badRange': 'Das Ende des Zeitraums darf nicht vor seinem Beginn liegen',
+  },
+  fr: {
+    'market.priceUnavailable': 'Le prix de {instrument} est indisponible pour le moment ; veuillez réessayer dans un instant',
+    'market.unknownInstrument': 'Instrument inconnu',
+    'market.badRange': 'La fin de la période ne peut pas précéder son début',
+  },
+  jp: {
+    'market.priceUnavailable': '現在 {instrument} の価格を取得できません。しばらくしてから再度お試しください',
+    'market.unknownInstrument': '不明な銘柄です',
+    'market.badRange': '終了日時は開始日時より前にできません',
+  },
+  kr: {
+    'market.priceUnavailable': '현재 {instrument} 가격을 확인할 수 없습니다. 잠시 후 다시 시도해 주세요',
+    'market.unknownInstrument': '알 수 없는 종목입니다',
+    'market.badRange': '종료 시점은 시작 시점보다 앞설 수 없습니다',
+  },
+  tr: {
+    'market.priceUnavailable': '{instrument} fiyatı şu anda alınamıyor; lütfen biraz sonra tekrar deneyin',
+    'market.unknownInstrument': 'Bilinmeyen enstrüman',
+    'market.badRange': 'Aralığın sonu başlangıcından önce olamaz',
+  },
+};

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { badRequest } from '../../platform/http/app-error.ts';
+import { registerMessages } from '../../platform/i18n/messages.ts';
+import type { Module } from '../../platform/module.ts';
+import { CcxtFeed, ccxtVenues } from './ccxt-feed.ts';
+import { INSTRUMENTS, instrumentOf } from './instruments.ts';
+import { loadMarketConfig } from './market.config.ts';
+import { marketMessages } from './market.messages.ts';
+import { intervalScheduler, type PriceSource, type Scheduler } from './price-source.ts';
+import { PriceService } from './price.service.ts';
+import { SimulatedFeed } from './simulated-feed.ts';
+
+registerMessages(marketMessages);
+
+const MAX_TICKS_PER_CALL = 3600;
+const stopTicking = new WeakMap<object, () => void>();
+
+/**
+ * Currencies, instruments and index prices. Publishes `ctx.services.prices` (PriceService).
+ * Tests may replace the scheduler through `ctx.services.priceScheduler` before start.
+ */
+export const marketModule: Module = {
+  name: 'market',
+  async register(app, ctx) {
+    const config = loadMarketConfig();
+    const source: PriceSource =
+      config.source === 'ccxt'
+        ? new CcxtFeed(await ccxtVenues(config.venues), { minVenues: config.minVenues })
+        : new SimulatedFeed(config.seed);
+    const prices = new PriceService(ctx.db, ctx.clock, source, config.staleMs);
+    ctx.services.prices = prices;
+    ctx.services.marketConfig = config;
+
+    const instrument = z.string().trim().min(1).max(20);
+
+    // latest index prices (public); every answer says whether the prices are simulated
+    app.post(
+      '/xb/v1/market/index',
+      { schema: { tags: ['market'], body: z.object({ instrument: instrument.optional() }).strict() } },
+      async (request) => {
+        const { instrument: symbol } = request.body;
+        if (symbol) {
+          if (!instrumentOf(symbol)) throw badRequest('UNKNOWN_INSTRUMENT', 'market.unknownInstrument', undefined, 'instrument');
+          return { demo: prices.demo, prices: [prices.latest(symbol)] };
+        }
+        return { demo: prices.demo, prices: prices.all() };
+      },
+    );
+
+    // stored ticks of one instrument in a time range (public, so anyone can re-check a settlement)
+    app.post(
+      '/xb/v1/market/ticks',
+      {
+        schema: {
+          tags: ['market'],
+          body: z
+            .object({ instrument, from: z.number().int().min(0), to: z.number().int().min(0) })
+            .strict(),
+        },
+      },
+      async (request) => {
+        const { instrument: symbol, from, to } = request.body;
+        if (!instrumentOf(symbol)) throw badRequest('UNKNOWN_INSTRUMENT', 'market.unknownInstrument', undefined, 'instrument');
+        if (to < from) throw badRequest('VALIDATION', 'market.badRange', undefined, 'to');
+        const ticks = await prices.ticks(symbol, from, to, MAX_TICKS_PER_CALL);
+        return { demo: prices.demo, instrument: symbol, ticks: ticks.map((x) => ({ ts: x.ts, price: x.price, demo: x.demo })) };
+      },
+    );
+
+    app.post('/xb/v1/market/instruments', { schema: { tags: ['market'] } }, async () => ({
+      demo: prices.demo,
+      instruments: INSTRUMENTS.map((i) => ({ symbol: i.symbol, base: i.base, kind: i.kind })),
+    }));
+  },
+
+  async start(ctx) {
+    const prices = ctx.services.prices as PriceService;
+    const config = loadMarketConfig();
+    const scheduler = (ctx.services.priceScheduler as Scheduler | undefined) ?? intervalScheduler;
+    await prices.load();
+    await prices.tick();
+    const stop = scheduler.every(config.tickMs, async () => {
+      try {
+        await prices.tick();
+      } catch (err) {
+        ctx.log.warn({ err }, 'index price tick failed');
+      }
+    });
+    stopTicking.set(ctx, stop);
+  },
+
+  stop(ctx) {
+    stopTicking.get(ctx)?.();
+    stopTicking.delete(ctx);
+  },
+};

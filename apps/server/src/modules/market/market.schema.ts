@@ -1,0 +1,14 @@
+import { bigint, boolean, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+export const indexTicks = pgTable(
+  'index_ticks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    instrument: text('instrument').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    sources: jsonb('sources').$type<Record<string, string>>().notNull(),
+    demo: boolean('demo').notNull(),
+  },
+  (t) => [unique().on(t.instrument, t.ts)],
+);

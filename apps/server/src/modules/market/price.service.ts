@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { formatUnits, parseUnits } from '@tidemark/contract/money';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { INSTRUMENTS, PRICE_SCALE, instrumentForCurrency } from './instruments.ts';
+import { QUOTE } from './currencies.ts';
+import { indexTicks } from './market.schema.ts';
+import type { PriceSource } from './price-source.ts';
+import { SimulatedFeed } from './simulated-feed.ts';
+
+export interface IndexPrice {
+  instrument: string;
+  /** Decimal string at PRICE_SCALE. */
+  price: string;
+  /** Epoch ms of the tick. */
+  ts: number;
+  /** true when the price comes from the simulated feed. */
+  demo: boolean;
+}
+
+/** The index price of anything that needs one: thrown when a price is missing or stale. */
+export const priceUnavailable = (instrument: string) =>
+  new AppError(503, 'PRICE_UNAVAILABLE', 'market.priceUnavailable', { instrument });
+
+/**
+ * Samples the price source, stores every tick (append-only) and answers the latest index price.
+ * The service published as `ctx.services.prices`.
+ */
+export class PriceService {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly source: PriceSource;
+  private readonly staleMs: number;
+  private readonly latestBySymbol = new Map<string, IndexPrice>();
+  private lastTickTs = 0;
+
+  constructor(db: Db, clock: Clock, source: PriceSource, staleMs: number) {
+    this.db = db;
+    this.clock = clock;
+    this.source = source;
+    this.staleMs = staleMs;
+  }
+
+  get demo(): boolean {
+    return this.source.kind === 'simulated';
+  }
+
+  /** Loads the last stored tick of each instrument (a simulated path continues from it). */
+  async load(): Promise<void> {
+    for (const inst of INSTRUMENTS) {
+      const [row] = await this.db
+        .select()
+        .from(indexTicks)
+        .where(eq(indexTicks.instrument, inst.symbol))
+        .orderBy(desc(indexTicks.ts))
+        .limit(1);
+      if (!row) continue;
+      const p = toIndexPrice(row);
+      this.latestBySymbol.set(inst.symbol, p);
+      this.lastTickTs = Math.max(this.lastTickTs, p.ts);
+      if (this.source instanceof SimulatedFeed) this.source.resume(inst.symbol, p.ts, p.price);
+    }
+  }
+
+  /** One sample of every instrument at the clock's current second (nothing when the second has not moved). */
+  async tick(): Promise<number> {
+    const ts = Math.floor(this.clock.now() / 1000) * 1000;
+    if (ts <= this.lastTickTs) return 0;
+    this.lastTickTs = ts;
+    const quotes = await this.source.quote(
+      INSTRUMENTS.map((i) => i.symbol),
+      ts,
+    );
+    if (!quotes.length) return 0;
+    await this.db
+      .insert(indexTicks)
+      .values(quotes.map((q) => ({ instrument: q.symbol, ts: new Date(ts), price: q.price, sources: q.sources, demo: this.demo })))
+      .onConflictDoNothing();
+    for (const q of quotes) this.latestBySymbol.set(q.symbol, { instrument: q.symbol, price: q.price, ts, demo: this.demo });
+    return quotes.length;
+  }
+
+  /** The latest fresh index price, or PRICE_UNAVAILABLE. */
+  latest(instrument: string): IndexPrice {
+    const p = this.latestBySymbol.get(instrument);
+    if (!p || this.clock.now() - p.ts > this.staleMs) throw priceUnavailable(instrument);
+    return p;
+  }
+
+  /** Every instrument's latest price; stale or missing ones are listed with `price: null`. */
+  all(): Array<IndexPrice | { instrument: string; price: null; ts: number | null; demo: boolean }> {
+    return INSTRUMENTS.map((i) => {
+      try {
+        return this.latest(i.symbol);
+      } catch {
+        return { instrument: i.symbol, price: null, ts: this.latestBySymbol.get(i.symbol)?.ts ?? null, demo: this.demo };
+      }
+    });
+  }
+
+  /** Units of USDT (at PRICE_SCALE) per one whole `currency`; USDT is 1 by definition. */
+  usdtPriceUnits(currency: string): bigint {
+    if (currency === QUOTE) return parseUnits('1', PRICE_SCALE);
+    return parseUnits(this.latest(instrumentForCurrency(currency)).price, PRICE_SCALE);
+  }
+
+  async ticks(instrument: string, from: number, to: number, limit: number): Promise<IndexPrice[]> {
+    const rows = await this.db
+      .select()
+      .from(indexTicks)
+      .where(and(eq(indexTicks.instrument, instrument), gte(indexTicks.ts, new Date(from)), lte(indexTicks.ts, new Date(to))))
+      .orderBy(asc(indexTicks.ts))
+      .limit(limit);
+    return rows.map(toIndexPrice);
+  }
+
+  /** The tick in force at `ts` (the last one at or before it) — what a settlement uses. */
+  async at(instrument: string, ts: number): Promise<IndexPrice | null> {
+    const [row] = await this.db
+      .select()
+      .from(indexTicks)
+      .where(and(eq(indexTicks.instrument, instrument), lte(indexTicks.ts, new Date(ts))))
+      .orderBy(desc(indexTicks.ts))
+      .limit(1);
+    return row ? toIndexPrice(row) : null;
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.db.select({ n: sql<string>`count(*)` }).from(indexTicks);
+    return Number(row?.n ?? 0);
+  }
+}
+
+function toIndexPrice(row: typeof indexTicks.$inferSelect): IndexPrice {
+  return {
+    instrument: row.instrument,
+    price: formatUnits(parseUnits(row.price, PRICE_SCALE), PRICE_SCALE),
+    ts: row.ts.getTime(),
+    demo: row.demo,
+  };
+}

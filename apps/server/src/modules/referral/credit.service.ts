@@ -1,0 +1,86 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { notFound } from '../../platform/http/app-error.ts';
+import type { AuditService } from '../operator/audit.service.ts';
+import type { AccountPort } from '../kyc/account-port.ts';
+import { CREDIT_SCORE_START } from './referral.config.ts';
+import { creditScoreChanges } from './referral.schema.ts';
+
+/**
+ * The credit score (spec §3). It starts at CREDIT_SCORE_START, changes only by an operator's hand,
+ * always with a reason the user sees, and is audited. Nothing else in the platform reads it to
+ * decide anything: it is shown, never used behind the user's back.
+ */
+export class CreditService {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly accounts: () => AccountPort;
+  private readonly audit: AuditService;
+
+  constructor(deps: { db: Db; clock: Clock; accounts: () => AccountPort; audit: AuditService }) {
+    this.db = deps.db;
+    this.clock = deps.clock;
+    this.accounts = deps.accounts;
+    this.audit = deps.audit;
+  }
+
+  async ofUser(userId: number) {
+    const user = await this.accounts().getUser(userId);
+    if (!user) throw notFound();
+    const history = await this.db
+      .select()
+      .from(creditScoreChanges)
+      .where(eq(creditScoreChanges.userId, userId))
+      .orderBy(desc(creditScoreChanges.id))
+      .limit(200);
+    return {
+      score: user.creditScore,
+      start: CREDIT_SCORE_START,
+      history: history.map((h) => ({ from: h.fromScore, to: h.toScore, reason: h.reason, at: h.createdAt.getTime() })),
+    };
+  }
+
+  async set(input: { operatorId: number; userId: number; score: number; reason: string; ip: string }) {
+    // read before the transaction: on embedded PGlite a query outside an open transaction would wait for it
+    const user = await this.accounts().getUser(input.userId);
+    if (!user) throw notFound('credit.userNotFound');
+    return this.db.transaction(async (tx) => {
+      // two operators changing one score at once: the second sees the first one's result as "from"
+      await tx.execute(sql`select pg_advisory_xact_lock(${0x637265}, ${input.userId})`);
+      const from = await this.currentScore(tx, input.userId, user.creditScore);
+      await this.accounts().setCreditScore(input.userId, input.score, tx);
+      await tx.insert(creditScoreChanges).values({
+        userId: input.userId,
+        fromScore: from,
+        toScore: input.score,
+        reason: input.reason,
+        operatorId: input.operatorId,
+        createdAt: new Date(this.clock.now()),
+      });
+      await this.audit.record(
+        {
+          operatorId: input.operatorId,
+          action: 'credit.set',
+          targetType: 'user',
+          targetId: input.userId,
+          detail: { from, to: input.score, reason: input.reason },
+          ip: input.ip,
+        },
+        tx,
+      );
+      return { userId: input.userId, from, to: input.score, reason: input.reason };
+    });
+  }
+
+  /** The score as of this transaction: the last recorded change, else the account's value. */
+  private async currentScore(tx: Db, userId: number, accountScore: number): Promise<number> {
+    const [last] = await tx
+      .select({ to: creditScoreChanges.toScore })
+      .from(creditScoreChanges)
+      .where(eq(creditScoreChanges.userId, userId))
+      .orderBy(desc(creditScoreChanges.id))
+      .limit(1);
+    return last?.to ?? accountScore;
+  }
+}

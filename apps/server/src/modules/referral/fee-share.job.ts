@@ -1,0 +1,150 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { LedgerService } from '../wallet/ledger.service.ts';
+import type { AccountPort } from '../kyc/account-port.ts';
+import { unprocessedFeePostings, type FeePosting } from './fee-postings.ts';
+import type { ReferralConfig } from './referral.config.ts';
+import { referralFeePostings, referralRewards, type FeePostingOutcome } from './referral.schema.ts';
+
+/** Fees that are not trading fees (a withdrawal's network fee, for one) earn no invite reward. */
+const NOT_TRADING = /^(withdraw|deposit|referral)/;
+
+/** The share of `fee` at `bps` basis points, rounded down: the platform never pays a unit too much. */
+export function shareOf(fee: bigint, bps: number): bigint {
+  return (fee * BigInt(bps)) / 10_000n;
+}
+
+type LedgerPort = Pick<LedgerService, 'transaction' | 'transfer'>;
+
+/**
+ * The fee-share rule. For every posting that credits the fee account from an invitee's trade
+ * (spot now; futures and cycle contracts post their fees the same way), the invitee's inviter gets
+ * the level-1 share and the inviter's inviter the level-2 share, each as a ledger transfer
+ * fees → the inviter's spot wallet. Exactly once per fee posting: the posting's row in
+ * referral_fee_postings and its reward entries commit together, and its primary key refuses a
+ * second run.
+ */
+export class FeeShareJob {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly ledger: () => LedgerPort;
+  private readonly accounts: () => AccountPort;
+  private readonly config: ReferralConfig;
+  private readonly log: Logger;
+  private running: Promise<unknown> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(deps: { db: Db; clock: Clock; ledger: () => LedgerPort; accounts: () => AccountPort; config: ReferralConfig; log: Logger }) {
+    this.db = deps.db;
+    this.clock = deps.clock;
+    this.ledger = deps.ledger;
+    this.accounts = deps.accounts;
+    this.config = deps.config;
+    this.log = deps.log;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.runOnce().catch((err) => this.log.error({ err }, 'referral fee share failed')), this.config.jobMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  /** Examines every fee posting not examined yet (in batches); returns how many rewards were paid. */
+  async runOnce(batch = 200): Promise<{ examined: number; rewards: number }> {
+    // one run at a time in this process; other processes are kept out by the primary key
+    while (this.running) await this.running.catch(() => {});
+    const run = this.drain(batch);
+    this.running = run;
+    try {
+      return await run;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async drain(batch: number) {
+    let examined = 0;
+    let rewards = 0;
+    const failed = new Set<number>();
+    for (;;) {
+      const postings = (await unprocessedFeePostings(this.db, batch + failed.size)).filter((p) => !failed.has(p.postingId));
+      if (postings.length === 0) break;
+      for (const p of postings) {
+        try {
+          rewards += await this.process(p);
+          examined += 1;
+        } catch (err) {
+          if (isUniqueViolation(err)) continue; // another runner examined it first
+          // left for the next run (e.g. the fee account was drained by hand); the others go on
+          failed.add(p.postingId);
+          this.log.error({ err, postingId: p.postingId }, 'referral reward could not be paid');
+        }
+      }
+    }
+    return { examined, rewards };
+  }
+
+  private async process(p: FeePosting): Promise<number> {
+    const plan = await this.plan(p);
+    const now = new Date(this.clock.now());
+    const ledger = this.ledger();
+    return ledger.transaction(async (tx) => {
+      await tx.insert(referralFeePostings).values({ postingId: p.postingId, payerUserId: p.payerUserId, outcome: plan.outcome, processedAt: now });
+      for (const r of plan.rewards) {
+        const { transactionId } = await ledger.transfer(
+          tx,
+          'referral_reward',
+          { system: 'fees', currency: p.currency },
+          { userId: r.inviterId, currency: p.currency, wallet: 'spot' },
+          r.amount,
+          `fee_posting:${p.postingId}`,
+          `level ${r.level} invite reward for user ${p.payerUserId}`,
+        );
+        await tx.insert(referralRewards).values({
+          feePostingId: p.postingId,
+          level: r.level,
+          inviterId: r.inviterId,
+          inviteeId: p.payerUserId!,
+          currency: p.currency,
+          feeAmount: p.amount,
+          rateBps: r.bps,
+          amount: r.amount,
+          ledgerTransactionId: transactionId,
+          createdAt: now,
+        });
+      }
+      return plan.rewards.length;
+    });
+  }
+
+  private async plan(p: FeePosting): Promise<{ outcome: FeePostingOutcome; rewards: Array<{ level: 1 | 2; inviterId: number; bps: number; amount: bigint }> }> {
+    if (NOT_TRADING.test(p.kind)) return { outcome: 'not_trading', rewards: [] };
+    if (p.payerUserId === null) return { outcome: 'no_payer', rewards: [] };
+    const payer = await this.accounts().getUser(p.payerUserId);
+    const level1 = payer?.inviterId ?? null;
+    if (level1 === null) return { outcome: 'no_inviter', rewards: [] };
+    const level2 = (await this.accounts().getUser(level1))?.inviterId ?? null;
+    const rewards: Array<{ level: 1 | 2; inviterId: number; bps: number; amount: bigint }> = [];
+    const add = (level: 1 | 2, inviterId: number | null, bps: number) => {
+      if (inviterId === null || inviterId === p.payerUserId) return;
+      const amount = shareOf(p.amount, bps);
+      if (amount > 0n) rewards.push({ level, inviterId, bps, amount });
+    };
+    add(1, level1, this.config.level1Bps);
+    add(2, level2, this.config.level2Bps);
+    return { outcome: rewards.length ? 'rewarded' : 'zero', rewards };
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { registerByEmail, uniqueEmail } from '../account/account.test-helpers.ts';
+import { ledgerCheck } from '../wallet/ledger-check.ts';
+import type { AccountRef, LedgerService } from '../wallet/ledger.service.ts';
+import { FeeShareJob, shareOf } from './fee-share.job.ts';
+import { loadReferralConfig } from './referral.config.ts';
+
+const PUBLIC_URL = 'https://tidemark.example';
+let server: TestServer;
+let db: Db;
+let ledger: LedgerService;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { PUBLIC_URL, RATE_LIMIT_ENABLED: 'false' } });
+  db = server.built.ctx.db;
+  ledger = server.built.ctx.services.ledger as LedgerService;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+type Registered = Awaited<ReturnType<typeof registerByEmail>>;
+const register = (inviter?: Registered) =>
+  registerByEmail(server, uniqueEmail('ref'), 'abc123', inviter ? { inviteCode: inviter.user.inviteCode } : {});
+
+const job = () => (server.built.ctx.services.referral as { feeShare: FeeShareJob }).feeShare;
+const spot = (userId: number): AccountRef => ({ userId, currency: 'USDT', wallet: 'spot' });
+const fees: AccountRef = { system: 'fees', currency: 'USDT' };
+
+async function deposit(userId: number, amount: bigint) {
+  await ledger.transaction((tx) => ledger.transfer(tx, 'deposit', { system: 'outside_world', currency: 'USDT' }, spot(userId), amount));
+}
+async function payFee(userId: number, amount: bigint, kind = 'spot_fee') {
+  await ledger.transaction((tx) => ledger.transfer(tx, kind, spot(userId), fees, amount, 'trade:test'));
+}
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+describe('invite and team', () => {
+  let a: Registered;
+  let b: Registered;
+  let c: Registered;
+  let d: Registered;
+  let e: Registered;
+  beforeAll(async () => {
+    a = await register();
+    b = await register(a);
+    c = await register(b);
+    d = await register(a);
+    e = await register(c); // third level below a: not a's team member
+  });
+
+  it('gives the invite code, the link on the configured host and a QR code', async () => {
+    expect((await server.api('/xb/v1/referral/invite', {})).status).toBe(401);
+    const res = await server.api('/xb/v1/referral/invite', {}, { token: a.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.inviteCode).toBe(a.user.inviteCode);
+    expect(res.body.data.inviteLink).toBe(`${PUBLIC_URL}/register?code=${a.user.inviteCode}`);
+    expect(res.body.data.qrDataUrl).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/=]{200,}$/);
+  });
+
+  it('counts two levels of members and lists the direct invitees masked with their verification state', async () => {
+    const res = await server.api('/xb/v1/referral/team', { page: 1, size: 10 }, { token: a.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ totalMembers: 3, directCount: 2 });
+    const items = res.body.data.items as Array<{ account: string; joinedAt: number; kycState: string; kycLevel: string }>;
+    expect(items).toHaveLength(2);
+    const masked = [b.user.email, d.user.email].map((m) => `${m.slice(0, 2)}***${m.slice(m.indexOf('@'))}`);
+    expect(items.map((i) => i.account).sort()).toEqual(masked.sort());
+    for (const i of items) {
+      expect(i.account).not.toContain(b.user.email);
+      expect(i).toMatchObject({ kycState: 'not_certified', kycLevel: 'none' });
+      expect(typeof i.joinedAt).toBe('number');
+    }
+    const paged = await server.api('/xb/v1/referral/team', { page: 2, size: 1 }, { token: a.token });
+    expect(paged.body.data.items).toHaveLength(1);
+    expect(paged.body.data.directCount).toBe(2);
+    const empty = await server.api('/xb/v1/referral/team', {}, { token: e.token });
+    expect(empty.body.data).toMatchObject({ totalMembers: 0, directCount: 0, items: [] });
+    expect((await server.api('/xb/v1/referral/team', { page: 0 }, { token: a.token })).status).toBe(400);
+  });
+
+  it('publishes the reward rates', async () => {
+    const res = await server.api('/xb/v1/referral/rules', {});
+    expect(res.body.data).toMatchObject({ level1Rate: '0.2', level2Rate: '0.1', creditScoreStart: 100 });
+  });
+
+  describe('rewards from the fee postings', () => {
+    it('pays each level its share once per fee posting and reconciles with the ledger', async () => {
+      await deposit(c.user.id, 1_000_000_000n);
+      await deposit(d.user.id, 1_000_000_000n);
+      await deposit(e.user.id, 1_000_000_000n);
+
+      await payFee(c.user.id, 1_234_567n); // b gets level 1, a level 2
+      await payFee(e.user.id, 999n); // c level 1, b level 2
+      await payFee(d.user.id, 5_000_000n); // a level 1 (a has no inviter)
+      await payFee(c.user.id, 7_000_000n, 'withdraw_fee'); // a withdrawal fee is not a trading fee
+      // a fee taken inside a trade settlement: the payer's frozen funds go to the seller and the fee account
+      await ledger.transaction(async (tx) => {
+        await ledger.freeze(tx, 'spot_order', spot(c.user.id), 10_000_000n);
+        await ledger.settleFrozen(tx, 'spot_trade', spot(c.user.id), [
+          { account: spot(d.user.id), amount: 9_990_000n },
+          { account: fees, amount: 10_000n },
+        ]);
+      });
+      // two payers folded into one entry: cannot be attributed, so no reward is guessed
+      await ledger.transaction((tx) =>
+        ledger.post(tx, {
+          kind: 'spot_trade',
+          movements: [
+            { account: spot(c.user.id), available: -100n },
+            { account: spot(e.user.id), available: -100n },
+            { account: fees, available: 200n },
+          ],
+        }),
+      );
+
+      // another process running the same job at the same time must not pay twice
+      const twin = new FeeShareJob({
+        db,
+        clock: server.built.ctx.clock,
+        ledger: () => ledger,
+        accounts: () => server.built.ctx.services.account as never,
+        config: loadReferralConfig(),
+        log: server.built.ctx.log,
+      });
+      await Promise.all([job().runOnce(), twin.runOnce(2)]);
+      const again = await job().runOnce();
+      expect(again.rewards).toBe(0);
+
+      // recompute every reward from the fee postings and the invite tree, and compare
+      const feePostings = await rows<{ id: string; kind: string; amount: string; payers: string | null }>(sql`
+        select p.id::text, t.kind, p.available_delta::text as amount,
+          (select string_agg(distinct a2.user_id::text, ',') from ledger_postings p2 join ledger_accounts a2 on a2.id = p2.account_id
+            where p2.transaction_id = p.transaction_id and a2.user_id is not null and p2.available_delta + p2.frozen_delta < 0) as payers
+        from ledger_postings p join ledger_accounts a on a.id = p.account_id join ledger_transactions t on t.id = p.transaction_id
+        where a.system_name = 'fees' and p.available_delta > 0 order by p.id`);
+      expect(feePostings).toHaveLength(6);
+      const inviterOf = new Map<number, number | null>([
+        [a.user.id, null],
+        [b.user.id, a.user.id],
+        [c.user.id, b.user.id],
+        [d.user.id, a.user.id],
+        [e.user.id, c.user.id],
+      ]);
+      const expected: Array<{ posting: number; level: number; inviter: number; amount: bigint }> = [];
+      for (const p of feePostings) {
+        const payers = p.payers?.split(',') ?? [];
+        if (p.kind.startsWith('withdraw') || payers.length !== 1) continue;
+        const l1 = inviterOf.get(Number(payers[0])) ?? null;
+        const l2 = l1 === null ? null : (inviterOf.get(l1) ?? null);
+        if (l1 !== null) expected.push({ posting: Number(p.id), level: 1, inviter: l1, amount: (BigInt(p.amount) * 2000n) / 10000n });
+        if (l2 !== null) expected.push({ posting: Number(p.id), level: 2, inviter: l2, amount: (BigInt(p.amount) * 1000n) / 10000n });
+      }
+      const paid = await rows<{ posting: string; level: number; inviter: string; amount: string; tx: string }>(sql`
+        select fee_posting_id::text as posting, level, inviter_id::text as inviter, amount::text, ledger_transaction_id::text as tx
+        from referral_rewards order by fee_posting_id, level`);
+      expect(paid.map((r) => ({ posting: Number(r.posting), level: Number(r.level), inviter: Number(r.inviter), amount: BigInt(r.amount) }))).toEqual(
+        expected.filter((x) => x.amount > 0n),
+      );
+      // the spot-trade fee of 10000 pays 2000 and 1000; 999 pays 199 and 99 (rounded down)
+      expect(expected.filter((x) => x.posting === Number(feePostings[1]!.id)).map((x) => x.amount)).toEqual([199n, 99n]);
+
+      // each reward is one ledger transfer fees → inviter's spot wallet, and the balances show it
+      for (const r of paid) {
+        const postings = await rows<{ owner: string; delta: string }>(sql`
+          select a.owner, p.available_delta::text as delta from ledger_postings p join ledger_accounts a on a.id = p.account_id
+          where p.transaction_id = ${Number(r.tx)} order by p.available_delta`);
+        expect(postings).toEqual([
+          { owner: 's:fees', delta: `-${r.amount}` },
+          { owner: `u:${r.inviter}`, delta: r.amount },
+        ]);
+      }
+      const earned = (id: number) => expected.filter((x) => x.inviter === id).reduce((s, x) => s + x.amount, 0n);
+      expect((await ledger.balance(spot(a.user.id))).available).toBe(earned(a.user.id));
+      expect((await ledger.balance(spot(b.user.id))).available).toBe(earned(b.user.id));
+      expect(earned(b.user.id)).toBe(246_913n + 99n + 2_000n);
+
+      const check = await ledgerCheck(db);
+      expect(check.problems).toEqual([]);
+      expect(check.ok).toBe(true);
+
+      // the history as b sees it
+      const hist = await server.api('/xb/v1/referral/rewards', { page: 1, size: 20 }, { token: b.token });
+      expect(hist.status).toBe(200);
+      expect(hist.body.data.total).toBe(3);
+      expect(hist.body.data.totals).toEqual([{ currency: 'USDT', amount: '0.249012' }]);
+      const first = hist.body.data.items.find((i: { fee: string }) => i.fee === '1.234567');
+      expect(first).toMatchObject({ level: 1, currency: 'USDT', rate: '0.2', amount: '0.246913' });
+      expect(first.invitee).toMatch(/^re\*\*\*@example\.com$/);
+      expect((await server.api('/xb/v1/referral/rewards', {})).status).toBe(401);
+    });
+  });
+});
+
+describe('credit score', () => {
+  it('starts at the published value; only compliance changes it, with a reason the user sees, audited', async () => {
+    const u = await register();
+    const start = await server.api('/xb/v1/account/credit', {}, { token: u.token });
+    expect(start.body.data).toEqual({ score: 100, start: 100, history: [] });
+    expect((await server.api('/xb/v1/account/credit', {})).status).toBe(401);
+
+    const support = await server.createOperator(['support']);
+    const compliance = await server.createOperator(['compliance']);
+    const body = { userId: u.user.id, score: 85, reason: 'Repeated chargeback requests' };
+    expect((await server.api('/admin/credit/set', body, { token: support.token })).status).toBe(403);
+    expect((await server.api('/admin/credit/set', body)).status).toBe(401);
+    expect((await server.api('/admin/credit/set', body, { token: u.token })).status).toBe(401);
+    const noReason = await server.api('/admin/credit/set', { ...body, reason: ' ' }, { token: compliance.token, locale: 'de' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe('Bitte geben Sie den Grund an, der Nutzer sieht ihn');
+    expect((await server.api('/admin/credit/set', { ...body, score: 1001 }, { token: compliance.token })).status).toBe(400);
+    expect((await server.api('/admin/credit/set', { ...body, userId: 99_999_999 }, { token: compliance.token })).status).toBe(404);
+
+    const set = await server.api('/admin/credit/set', body, { token: compliance.token });
+    expect(set.body.data).toEqual({ userId: u.user.id, from: 100, to: 85, reason: 'Repeated chargeback requests' });
+    await server.api('/admin/credit/set', { ...body, score: 95, reason: 'Resolved with the bank' }, { token: compliance.token });
+
+    const after = await server.api('/xb/v1/account/credit', {}, { token: u.token });
+    expect(after.body.data.score).toBe(95);
+    expect(after.body.data.history.map((h: { from: number; to: number; reason: string }) => [h.from, h.to, h.reason])).toEqual([
+      [85, 95, 'Resolved with the bank'],
+      [100, 85, 'Repeated chargeback requests'],
+    ]);
+
+    const su = await server.createOperator(['super_admin']);
+    const audit = await server.api('/admin/audit/list', { limit: 100 }, { token: su.token });
+    const entries = (audit.body.data.entries as Array<{ action: string; targetId: string; operatorId: number; detail: object }>).filter(
+      (x) => x.action === 'credit.set' && x.targetId === String(u.user.id),
+    );
+    expect(entries).toHaveLength(2);
+    expect(entries[1]).toMatchObject({ operatorId: compliance.id, detail: { from: 100, to: 85, reason: 'Repeated chargeback requests' } });
+  });
+});
+
+describe('shareOf', () => {
+  it('rounds down and never exceeds the fee', () => {
+    expect(shareOf(999n, 2000)).toBe(199n);
+    expect(shareOf(1n, 10_000)).toBe(1n);
+    expect(shareOf(5n, 1)).toBe(0n);
+  });
+});

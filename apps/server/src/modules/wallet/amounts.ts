@@ -1,0 +1,39 @@
+import { formatUnits, isDecimalString, parseUnits } from '@tidemark/contract/money';
+import { z } from 'zod';
+import { badRequest } from '../../platform/http/app-error.ts';
+import { currencyOf, type CurrencyConfig } from '../market/currencies.ts';
+
+/** A decimal string in a request body (shape only; the scale is checked against the currency). */
+export const decimalField = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((s) => isDecimalString(s) && !s.startsWith('-'), 'validation.invalid');
+
+/** A client request id: a retry carries the same one. */
+export const requestIdField = z.string().trim().min(8).max(64).regex(/^[\w-]+$/);
+
+export function currencyOrFail(code: string, field = 'currency'): CurrencyConfig {
+  const c = currencyOf(code);
+  if (!c) throw badRequest('UNKNOWN_CURRENCY', 'wallet.unknownCurrency', undefined, field);
+  return c;
+}
+
+/** Decimal string → minor units of the currency: more decimals than its scale, or ≤ 0, is refused. */
+export function amountOrFail(text: string, currency: CurrencyConfig, field = 'amount'): bigint {
+  let units: bigint;
+  try {
+    units = parseUnits(text, currency.scale);
+  } catch {
+    throw badRequest('VALIDATION', 'wallet.amountFormat', { scale: currency.scale }, field);
+  }
+  if (units <= 0n) throw badRequest('VALIDATION', 'wallet.amountPositive', undefined, field);
+  return units;
+}
+
+/** Minor units → decimal string of the currency (what JSON carries). */
+export function show(units: bigint, currency: string | CurrencyConfig): string {
+  const c = typeof currency === 'string' ? currencyOf(currency) : currency;
+  if (!c) throw new Error(`unknown currency ${String(currency)}`);
+  return formatUnits(units, c.scale);
+}

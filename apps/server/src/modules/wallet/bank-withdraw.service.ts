@@ -1,0 +1,143 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Locale } from '@tidemark/contract';
+import { KYC_LIMITS } from '@tidemark/contract/kyc';
+import { feeOf, parseRate, parseUnits } from '@tidemark/contract/money';
+import type { Db } from '../../platform/db/database.ts';
+import { badRequest, notFound } from '../../platform/http/app-error.ts';
+import { t } from '../../platform/i18n/messages.ts';
+import { currencyOf } from '../market/currencies.ts';
+import type { AuditService } from '../operator/audit.service.ts';
+import { amountOrFail, show } from './amounts.ts';
+import { earlierResult, runOnce } from './idempotency.ts';
+import { checkWithdrawSecrets } from './secrets-check.ts';
+import { kycLevelOf, type WalletDeps } from './wallet-deps.ts';
+import { kycRequired, type OperatorAct } from './withdraw.service.ts';
+import { bankWithdrawals } from './wallet.schema.ts';
+
+export interface BankWithdrawRequest {
+  requestId: string;
+  cardholder: string;
+  bankName: string;
+  branchName: string;
+  bankCode: string;
+  cardNumber: string;
+  amount: string;
+  fundPassword: string;
+}
+
+const usdt = () => currencyOf('USDT')!;
+
+/**
+ * A fiat withdrawal by bank transfer, in USDT: a fee (BANK_WITHDRAW_FEE_RATE, rounded up), the
+ * amount received, and the fiat single limit of spec §6 by KYC level (basic 5,000, advanced
+ * 1,000,000; unverified users are refused). Frozen on application; the operator marks it paid
+ * (consumed to the outside world) or rejected (released).
+ */
+export async function applyBankWithdrawal(deps: WalletDeps, userId: number, body: BankWithdrawRequest, locale: Locale) {
+  const amount = amountOrFail(body.amount, usdt());
+  const min = parseUnits(deps.config.bank.min, usdt().scale);
+  if (amount < min) throw badRequest('BELOW_MINIMUM', 'bank.belowMinimum', { min: deps.config.bank.min }, 'amount');
+  const earlier = await earlierResult<Record<string, unknown>>(deps.ctx.db, userId, body.requestId, 'withdraw-bank', body);
+  if (earlier) return earlier.result;
+  const level = await kycLevelOf(deps.ctx, userId);
+  if (level === 'none') throw kycRequired();
+  const limit = KYC_LIMITS[level].fiatPerTrade;
+  if (amount > parseUnits(limit, usdt().scale)) throw badRequest('KYC_LIMIT', 'bank.kycLimit', { limit }, 'amount');
+  await checkWithdrawSecrets(deps.ctx, userId, body, locale, { needCode: false });
+  const fee = feeOf(amount, parseRate(deps.config.bank.feeRate));
+  return runOnce(deps.ledger, userId, body.requestId, 'withdraw-bank', body, async (tx) => {
+    const now = new Date(deps.ctx.clock.now());
+    const [row] = await tx
+      .insert(bankWithdrawals)
+      .values({
+        userId,
+        cardholder: body.cardholder,
+        bankName: body.bankName,
+        branchName: body.branchName,
+        bankCode: body.bankCode,
+        cardNumber: body.cardNumber,
+        amount,
+        fee,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await deps.ledger.freeze(tx, 'bank.apply', { userId, currency: 'USDT', wallet: 'spot' }, amount, `bank:${row!.id}`);
+    return { ...bankView(row!, true), message: t(locale, 'withdraw.applied') };
+  });
+}
+
+/** `mask` hides all but the last 4 digits of the card (what the user sees in lists). */
+export function bankView(b: typeof bankWithdrawals.$inferSelect, mask: boolean) {
+  const amount = BigInt(b.amount);
+  const fee = BigInt(b.fee);
+  return {
+    id: b.id,
+    cardholder: b.cardholder,
+    bankName: b.bankName,
+    branchName: b.branchName,
+    bankCode: b.bankCode,
+    cardNumber: mask ? `****${b.cardNumber.slice(-4)}` : b.cardNumber,
+    currency: 'USDT',
+    amount: show(amount, 'USDT'),
+    fee: show(fee, 'USDT'),
+    receive: show(amount - fee, 'USDT'),
+    status: b.status,
+    reason: b.reason,
+    time: b.createdAt.getTime(),
+  };
+}
+
+export async function bankRecords(deps: WalletDeps, userId: number | null, q: { page: number; size: number; status?: string | undefined }) {
+  const conds = [];
+  if (userId !== null) conds.push(eq(bankWithdrawals.userId, userId));
+  if (q.status) conds.push(eq(bankWithdrawals.status, q.status as 'pending'));
+  const where = conds.length ? and(...conds) : undefined;
+  const [count] = await deps.ctx.db.select({ n: sql<string>`count(*)` }).from(bankWithdrawals).where(where);
+  const rows = await deps.ctx.db.select().from(bankWithdrawals).where(where).orderBy(desc(bankWithdrawals.id)).limit(q.size).offset((q.page - 1) * q.size);
+  return { total: Number(count?.n ?? 0), items: rows.map((b) => ({ ...bankView(b, userId !== null), ...(userId === null ? { userId: b.userId } : {}) })) };
+}
+
+async function lockPending(tx: Db, id: number) {
+  const [b] = await tx.select().from(bankWithdrawals).where(eq(bankWithdrawals.id, id)).for('update');
+  if (!b) throw notFound('withdraw.notFound');
+  if (b.status !== 'pending') throw badRequest('WRONG_STATE', 'withdraw.wrongState', { status: b.status });
+  return b;
+}
+
+/** The operator paid it out of the bank: the frozen USDT leaves (fee to the fee account). */
+export async function markBankPaid(deps: WalletDeps, audit: AuditService, op: OperatorAct, id: number) {
+  return deps.ledger.transaction(async (tx) => {
+    const b = await lockPending(tx, id);
+    const amount = BigInt(b.amount);
+    const fee = BigInt(b.fee);
+    await deps.ledger.settleFrozen(
+      tx,
+      'bank.paid',
+      { userId: b.userId, currency: 'USDT', wallet: 'spot' },
+      [
+        { account: { system: 'outside_world', currency: 'USDT' }, amount: amount - fee },
+        { account: { system: 'fees', currency: 'USDT' }, amount: fee },
+      ],
+      `bank:${id}`,
+    );
+    await audit.record({ operatorId: op.operatorId, action: 'bank_withdrawal.paid', targetType: 'bank_withdrawal', targetId: id, ip: op.ip }, tx);
+    const [row] = await tx.update(bankWithdrawals).set({ status: 'paid', reviewedBy: op.operatorId, updatedAt: new Date(deps.ctx.clock.now()) }).where(eq(bankWithdrawals.id, id)).returning();
+    return bankView(row!, false);
+  });
+}
+
+export async function rejectBank(deps: WalletDeps, audit: AuditService, op: OperatorAct, id: number, reason: string) {
+  return deps.ledger.transaction(async (tx) => {
+    const b = await lockPending(tx, id);
+    await deps.ledger.release(tx, 'bank.reject', { userId: b.userId, currency: 'USDT', wallet: 'spot' }, BigInt(b.amount), `bank:${id}`);
+    await audit.record({ operatorId: op.operatorId, action: 'bank_withdrawal.reject', targetType: 'bank_withdrawal', targetId: id, detail: { reason }, ip: op.ip }, tx);
+    const [row] = await tx
+      .update(bankWithdrawals)
+      .set({ status: 'rejected', reason, reviewedBy: op.operatorId, updatedAt: new Date(deps.ctx.clock.now()) })
+      .where(eq(bankWithdrawals.id, id))
+      .returning();
+    return bankView(row!, false);
+  });
+}

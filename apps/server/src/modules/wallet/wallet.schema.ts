@@ -1,0 +1,129 @@
+import { bigint, boolean, integer, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    format: text('format').notNull(),
+    address: text('address').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.format] })],
+);
+
+export const DEPOSIT_STATUSES = ['pending', 'credited', 'confirmed'] as const;
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    txHash: text('tx_hash').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    confirmations: integer('confirmations').notNull().default(0),
+    status: text('status').$type<(typeof DEPOSIT_STATUSES)[number]>().notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [unique().on(t.chain, t.txHash)],
+);
+
+export const WITHDRAWAL_STATUSES = ['pending', 'sent', 'completed', 'rejected', 'cancelled', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+export const withdrawals = pgTable('withdrawals', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  chain: text('chain').notNull(),
+  address: text('address').notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  fee: bigint('fee', { mode: 'bigint' }).notNull(),
+  btcValue: bigint('btc_value', { mode: 'bigint' }).notNull(),
+  status: text('status').$type<WithdrawalStatus>().notNull(),
+  reason: text('reason'),
+  txHash: text('tx_hash'),
+  reviewedBy: bigint('reviewed_by', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const BANK_STATUSES = ['pending', 'paid', 'rejected'] as const;
+export const bankWithdrawals = pgTable('bank_withdrawals', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  cardholder: text('cardholder').notNull(),
+  bankName: text('bank_name').notNull(),
+  branchName: text('branch_name').notNull(),
+  bankCode: text('bank_code').notNull(),
+  cardNumber: text('card_number').notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  fee: bigint('fee', { mode: 'bigint' }).notNull(),
+  status: text('status').$type<(typeof BANK_STATUSES)[number]>().notNull(),
+  reason: text('reason'),
+  reviewedBy: bigint('reviewed_by', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const withdrawalAddresses = pgTable(
+  'withdrawal_addresses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.userId, t.currency, t.chain, t.address)],
+);
+
+export const convertQuotes = pgTable('convert_quotes', {
+  id: text('id').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  fromCurrency: text('from_currency').notNull(),
+  toCurrency: text('to_currency').notNull(),
+  fromAmount: bigint('from_amount', { mode: 'bigint' }).notNull(),
+  toAmount: bigint('to_amount', { mode: 'bigint' }).notNull(),
+  fee: bigint('fee', { mode: 'bigint' }).notNull(),
+  indexPrice: numeric('index_price', { precision: 38, scale: 18 }).notNull(),
+  rate: numeric('rate', { precision: 38, scale: 18 }).notNull(),
+  demo: boolean('demo').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const convertOrders = pgTable('convert_orders', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  quoteId: text('quote_id').notNull().unique(),
+  fromCurrency: text('from_currency').notNull(),
+  toCurrency: text('to_currency').notNull(),
+  fromAmount: bigint('from_amount', { mode: 'bigint' }).notNull(),
+  toAmount: bigint('to_amount', { mode: 'bigint' }).notNull(),
+  fee: bigint('fee', { mode: 'bigint' }).notNull(),
+  rate: numeric('rate', { precision: 38, scale: 18 }).notNull(),
+  transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const adjustments = pgTable('adjustments', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }),
+  systemName: text('system_name'),
+  currency: text('currency').notNull(),
+  wallet: text('wallet').notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  reason: text('reason').notNull(),
+  status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull(),
+  proposedBy: bigint('proposed_by', { mode: 'number' }).notNull(),
+  decidedBy: bigint('decided_by', { mode: 'number' }),
+  transactionId: bigint('transaction_id', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+});

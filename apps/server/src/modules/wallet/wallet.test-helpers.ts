@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { KycLevel } from '@tidemark/contract/kyc';
+import type { ManualClock } from '../../platform/clock.ts';
+import { hashPassword } from '../../platform/crypto/password.ts';
+import type { TestServer } from '../../testing/test-server.ts';
+import { users } from '../account/user.schema.ts';
+import type { CodeService } from '../common/code.service.ts';
+import type { PriceService } from '../market/price.service.ts';
+import { seedConvertDesk } from './wallet.seed.ts';
+
+export const FUND_PASSWORD = '246810';
+
+/**
+ * Test helpers for the wallet's API tests: KYC levels set by hand (the KYC module's service is
+ * replaced by a map), fund passwords, withdrawal codes read from the development outbox, deposits
+ * credited through the operator's simulated-chain call, and the clock moved with fresh prices.
+ */
+export function walletHarness(server: TestServer, clock: ManualClock) {
+  const levels = new Map<number, KycLevel>();
+  let financeToken = '';
+  const ctx = () => server.built.ctx;
+  const install = () => {
+    ctx().services.kyc = { levelOf: async (id: number) => levels.get(id) ?? 'none' };
+  };
+  install();
+  return {
+    levels,
+    install,
+    async init() {
+      await seedConvertDesk(ctx());
+      financeToken = (await server.createOperator(['finance'])).token;
+      return financeToken;
+    },
+    get finance() {
+      return financeToken;
+    },
+    prices: () => ctx().services.prices as PriceService,
+    /** Moves the clock and samples fresh index prices at the new time. */
+    async advance(ms: number) {
+      clock.advance(ms);
+      await (ctx().services.prices as PriceService).tick();
+    },
+    async user(opts: { kyc?: KycLevel; fundPassword?: boolean } = {}) {
+      const u = await server.createUser();
+      if (opts.kyc) levels.set(u.id, opts.kyc);
+      if (opts.fundPassword !== false) {
+        await ctx().db.update(users).set({ fundPasswordHash: await hashPassword(FUND_PASSWORD) }).where(eq(users.id, u.id));
+      }
+      return u;
+    },
+    /** Credits a simulated deposit (operator API) with the given confirmations; returns the deposit. */
+    async deposit(userId: number, currency: string, chain: string, amount: string, confirmations = 3) {
+      const res = await server.api('/admin/chain/deposit', { user: userId, currency, chain, amount, confirmations }, { token: financeToken });
+      if (res.status !== 200) throw new Error(`deposit failed: ${JSON.stringify(res.body)}`);
+      return res.body.data;
+    },
+    /**
+     * Accepts any withdrawal code (for tests whose subject is not the code: bulk and parallel
+     * withdrawals would each need a fresh code, and a new code voids the previous one).
+     */
+    stubCodes() {
+      const real = ctx().services.codes;
+      ctx().services.codes = { boundTarget: async () => 'stub', verify: async () => ({ id: 0, field: 'code' }), markUsed: async () => {} };
+      return () => {
+        ctx().services.codes = real;
+      };
+    },
+    /** A fresh 'withdraw' code sent to the user's e-mail (the clock moves past the resend wait first). */
+    async code(user: { id: number; email: string | null }) {
+      await this.advance(61_000);
+      await (ctx().services.codes as CodeService).sendToUser(user.id, 'email', 'withdraw', 'en_us');
+      const [msg] = ctx().outbox.list(user.email!);
+      const m = /\b(\d{6})\b/.exec(msg!.text);
+      return m![1]!;
+    },
+  };
+}
+
+let seq = 0;
+export const rid = (label = 'r') => `${label}-${Date.now().toString(36)}-${(seq += 1)}`;

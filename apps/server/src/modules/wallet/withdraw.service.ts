@@ -1,0 +1,228 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Locale } from '@tidemark/contract';
+import { parseUnits } from '@tidemark/contract/money';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
+import { t } from '../../platform/i18n/messages.ts';
+import type { AuditService } from '../operator/audit.service.ts';
+import { isValidAddress } from './addresses.ts';
+import { amountOrFail, currencyOrFail, show } from './amounts.ts';
+import type { ChainAdapter } from './chain-adapter.ts';
+import { chainOrFail } from './deposit.service.ts';
+import { earlierResult, runOnce } from './idempotency.ts';
+import { insufficientBalance } from './ledger.service.ts';
+import { lockedDepositUnits, withdrawableUnits } from './locked-deposits.ts';
+import { checkWithdrawSecrets, spendCode, type SecretsInput } from './secrets-check.ts';
+import { btcLimitOf, btcUsed24h, btcValueOf, showBtc, usedToday } from './withdraw-limits.ts';
+import { kycLevelOf, type WalletDeps } from './wallet-deps.ts';
+import { withdrawals, type WithdrawalStatus } from './wallet.schema.ts';
+
+export interface WithdrawRequest extends SecretsInput {
+  requestId: string;
+  currency: string;
+  chain: string;
+  address: string;
+  amount: string;
+}
+
+export const kycRequired = () => new AppError(403, 'KYC_REQUIRED', 'withdraw.kycRequired');
+
+/** Serialises one user's withdrawals so limit checks and the freeze see each other. */
+async function lockUserWithdrawals(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wallet.withdraw'), ${userId}::int)`);
+}
+
+/**
+ * An on-chain withdrawal application: validated (address checksum, limits per transaction and
+ * day, KYC 24-hour BTC limit, withdrawable balance), proven (fund password, code, TOTP), then the
+ * amount is frozen. The answer is "withdrawal application successful"; an operator decides later.
+ */
+export async function applyWithdrawal(deps: WalletDeps, userId: number, body: WithdrawRequest, locale: Locale) {
+  const currency = currencyOrFail(body.currency);
+  const chain = chainOrFail(currency, body.chain);
+  if (!isValidAddress(chain.format, body.address)) {
+    throw badRequest('INVALID_ADDRESS', 'withdraw.invalidAddress', { chain: chain.chain }, 'address');
+  }
+  const amount = amountOrFail(body.amount, currency);
+  const min = parseUnits(currency.withdraw.min, currency.scale);
+  const max = parseUnits(currency.withdraw.max, currency.scale);
+  if (amount < min) throw badRequest('BELOW_MINIMUM', 'withdraw.belowMinimum', { min: currency.withdraw.min, currency: currency.code }, 'amount');
+  if (amount > max) throw badRequest('ABOVE_MAXIMUM', 'withdraw.aboveMaximum', { max: currency.withdraw.max, currency: currency.code }, 'amount');
+  const fee = parseUnits(chain.withdrawFee, currency.scale);
+
+  const earlier = await earlierResult<Record<string, unknown>>(deps.ctx.db, userId, body.requestId, 'withdraw', body);
+  if (earlier) return earlier.result;
+
+  const level = await kycLevelOf(deps.ctx, userId);
+  if (level === 'none') throw kycRequired();
+  const ticket = await checkWithdrawSecrets(deps.ctx, userId, body, locale, { needCode: true });
+  const btcValue = btcValueOf(deps.prices, currency.code, amount);
+
+  return runOnce(deps.ledger, userId, body.requestId, 'withdraw', body, async (tx) => {
+    await lockUserWithdrawals(tx, userId);
+    const now = deps.ctx.clock.now();
+    const daily = parseUnits(currency.withdraw.daily, currency.scale);
+    const today = await usedToday(tx, userId, currency.code, now);
+    if (today + amount > daily) {
+      const remaining = daily > today ? daily - today : 0n;
+      throw badRequest('DAILY_LIMIT', 'withdraw.dailyLimit', { remaining: show(remaining, currency), currency: currency.code }, 'amount');
+    }
+    const limit = btcLimitOf(level);
+    const used = await btcUsed24h(tx, userId, now);
+    if (used + btcValue > limit) {
+      throw badRequest('KYC_LIMIT', 'withdraw.kycLimit', { limit: showBtc(limit), remaining: showBtc(limit > used ? limit - used : 0n) }, 'amount');
+    }
+    const spot = { userId, currency: currency.code, wallet: 'spot' as const };
+    const balance = await deps.ledger.lockBalance(tx, spot);
+    if (balance.available < amount) throw insufficientBalance(spot);
+    const withdrawable = withdrawableUnits(balance.available, await lockedDepositUnits(tx, userId, currency.code));
+    if (withdrawable < amount) {
+      throw badRequest('NOT_WITHDRAWABLE', 'withdraw.notWithdrawable', { amount: show(withdrawable, currency), currency: currency.code }, 'amount');
+    }
+    const [w] = await tx
+      .insert(withdrawals)
+      .values({
+        userId,
+        currency: currency.code,
+        chain: chain.chain,
+        address: body.address,
+        amount,
+        fee,
+        btcValue,
+        status: 'pending',
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      })
+      .returning();
+    await deps.ledger.freeze(tx, 'withdraw.apply', spot, amount, `withdrawal:${w!.id}`);
+    await spendCode(deps.ctx, ticket, tx);
+    return { ...withdrawalView(w!), message: t(locale, 'withdraw.applied') };
+  });
+}
+
+export function withdrawalView(w: typeof withdrawals.$inferSelect) {
+  const amount = BigInt(w.amount);
+  const fee = BigInt(w.fee);
+  return {
+    id: w.id,
+    currency: w.currency,
+    chain: w.chain,
+    address: w.address,
+    amount: show(amount, w.currency),
+    fee: show(fee, w.currency),
+    receive: show(amount - fee, w.currency),
+    status: w.status,
+    reason: w.reason,
+    txHash: w.txHash,
+    time: w.createdAt.getTime(),
+  };
+}
+
+export async function withdrawalRecords(deps: WalletDeps, userId: number | null, q: { page: number; size: number; status?: WithdrawalStatus | undefined }) {
+  const conds = [];
+  if (userId !== null) conds.push(eq(withdrawals.userId, userId));
+  if (q.status) conds.push(eq(withdrawals.status, q.status));
+  const where = conds.length ? and(...conds) : undefined;
+  const [count] = await deps.ctx.db.select({ n: sql<string>`count(*)` }).from(withdrawals).where(where);
+  const rows = await deps.ctx.db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).limit(q.size).offset((q.page - 1) * q.size);
+  return { total: Number(count?.n ?? 0), items: rows.map((w) => ({ ...withdrawalView(w), ...(userId === null ? { userId: w.userId } : {}) })) };
+}
+
+/** Loads a withdrawal for update and checks its state; a user only ever sees their own. */
+async function lockWithdrawal(tx: Db, id: number, expect: WithdrawalStatus, userId?: number) {
+  const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  if (!w || (userId !== undefined && w.userId !== userId)) throw notFound('withdraw.notFound');
+  if (w.status !== expect) throw badRequest('WRONG_STATE', 'withdraw.wrongState', { status: w.status });
+  return w;
+}
+
+async function setStatus(deps: WalletDeps, tx: Db, id: number, set: Partial<typeof withdrawals.$inferInsert>) {
+  const [w] = await tx
+    .update(withdrawals)
+    .set({ ...set, updatedAt: new Date(deps.ctx.clock.now()) })
+    .where(eq(withdrawals.id, id))
+    .returning();
+  return withdrawalView(w!);
+}
+
+/** The user withdraws their application while it waits: the funds are released. */
+export async function cancelWithdrawal(deps: WalletDeps, userId: number, id: number) {
+  return deps.ledger.transaction(async (tx) => {
+    const w = await lockWithdrawal(tx, id, 'pending', userId);
+    await deps.ledger.release(tx, 'withdraw.cancel', { userId, currency: w.currency, wallet: 'spot' }, BigInt(w.amount), `withdrawal:${id}`);
+    return setStatus(deps, tx, id, { status: 'cancelled' });
+  });
+}
+
+export interface OperatorAct {
+  operatorId: number;
+  ip?: string | undefined;
+}
+
+/** Operator rejects with a reason: the funds are released. */
+export async function rejectWithdrawal(deps: WalletDeps, audit: AuditService, op: OperatorAct, id: number, reason: string) {
+  return deps.ledger.transaction(async (tx) => {
+    const w = await lockWithdrawal(tx, id, 'pending');
+    await deps.ledger.release(tx, 'withdraw.reject', { userId: w.userId, currency: w.currency, wallet: 'spot' }, BigInt(w.amount), `withdrawal:${id}`);
+    await audit.record({ operatorId: op.operatorId, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: id, detail: { reason }, ip: op.ip }, tx);
+    return setStatus(deps, tx, id, { status: 'rejected', reason, reviewedBy: op.operatorId });
+  });
+}
+
+/**
+ * Operator approves: the withdrawal is handed to the chain adapter and the frozen amount is
+ * consumed — the network fee to the fee account, the rest to the hot wallet until the chain
+ * confirms. (With a live chain the send would move out of the transaction behind an outbox.)
+ */
+export async function approveWithdrawal(deps: WalletDeps, audit: AuditService, chain: ChainAdapter, op: OperatorAct, id: number) {
+  return deps.ledger.transaction(async (tx) => {
+    const w = await lockWithdrawal(tx, id, 'pending');
+    const amount = BigInt(w.amount);
+    const fee = BigInt(w.fee);
+    const { txHash } = await chain.send({ withdrawalId: id, currency: w.currency, chain: w.chain, address: w.address, amount: show(amount - fee, w.currency) });
+    await deps.ledger.settleFrozen(
+      tx,
+      'withdraw.send',
+      { userId: w.userId, currency: w.currency, wallet: 'spot' },
+      [
+        { account: { system: 'hot_wallet', currency: w.currency }, amount: amount - fee },
+        { account: { system: 'fees', currency: w.currency }, amount: fee },
+      ],
+      `withdrawal:${id}`,
+    );
+    await audit.record({ operatorId: op.operatorId, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: id, detail: { txHash, chain: chain.name }, ip: op.ip }, tx);
+    return setStatus(deps, tx, id, { status: 'sent', txHash, reviewedBy: op.operatorId });
+  });
+}
+
+/** The chain confirmed a sent withdrawal: it leaves the hot wallet for the outside world. */
+export async function confirmWithdrawal(deps: WalletDeps, audit: AuditService, operatorId: number | null, id: number, ip?: string) {
+  return deps.ledger.transaction(async (tx) => {
+    const w = await lockWithdrawal(tx, id, 'sent');
+    const net = BigInt(w.amount) - BigInt(w.fee);
+    await deps.ledger.transfer(tx, 'withdraw.confirm', { system: 'hot_wallet', currency: w.currency }, { system: 'outside_world', currency: w.currency }, net, `withdrawal:${id}`);
+    await audit.record({ operatorId, action: 'chain.confirm_withdrawal', targetType: 'withdrawal', targetId: id, detail: { txHash: w.txHash }, ip }, tx);
+    return setStatus(deps, tx, id, { status: 'completed' });
+  });
+}
+
+/** The chain dropped a sent withdrawal: the user gets the whole amount back, fee included. */
+export async function failWithdrawal(deps: WalletDeps, audit: AuditService, operatorId: number | null, id: number, ip?: string) {
+  return deps.ledger.transaction(async (tx) => {
+    const w = await lockWithdrawal(tx, id, 'sent');
+    const amount = BigInt(w.amount);
+    const fee = BigInt(w.fee);
+    await deps.ledger.post(tx, {
+      kind: 'withdraw.fail',
+      reference: `withdrawal:${id}`,
+      movements: [
+        { account: { system: 'hot_wallet', currency: w.currency }, available: -(amount - fee) },
+        { account: { system: 'fees', currency: w.currency }, available: -fee },
+        { account: { userId: w.userId, currency: w.currency, wallet: 'spot' }, available: amount },
+      ],
+    });
+    await audit.record({ operatorId, action: 'chain.fail_withdrawal', targetType: 'withdrawal', targetId: id, detail: { txHash: w.txHash }, ip }, tx);
+    return setStatus(deps, tx, id, { status: 'failed' });
+  });
+}
+

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * Identity verification (KYC) shared by the server and the apps: levels, document types, the
+ * request bodies and the limits table of spec §6. Amounts are decimal strings (money is never a float).
+ */
+export const KYC_LEVELS = ['none', 'basic', 'advanced'] as const;
+export type KycLevel = (typeof KYC_LEVELS)[number];
+
+export const DOCUMENT_TYPES = ['id_card', 'passport', 'driving_licence'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** One application's review state. */
+export const KYC_APPLICATION_STATES = ['pending', 'approved', 'rejected'] as const;
+export type KycApplicationState = (typeof KYC_APPLICATION_STATES)[number];
+
+/** The user's overall state in the words of spec §4 (plus "rejected", which offers a resubmission). */
+export const KYC_USER_STATES = ['not_certified', 'under_certification', 'certified', 'rejected'] as const;
+export type KycUserState = (typeof KYC_USER_STATES)[number];
+
+export interface KycLimits {
+  /** Most BTC-equivalent that may be withdrawn in any rolling 24 hours. */
+  withdrawBtcPer24h: string;
+  /** Most USDT in one fiat (bank) trade. */
+  fiatPerTrade: string;
+}
+
+/**
+ * Spec §6 and §9: basic allows 200 BTC per 24 h and 5,000 USDT per fiat trade; advanced 500 BTC and
+ * 1,000,000 USDT. The spec grants withdrawals and fiat trades from the basic level on, so an
+ * unverified account's limits are zero.
+ */
+export const KYC_LIMITS: Record<KycLevel, KycLimits> = {
+  none: { withdrawBtcPer24h: '0', fiatPerTrade: '0' },
+  basic: { withdrawBtcPer24h: '200', fiatPerTrade: '5000' },
+  advanced: { withdrawBtcPer24h: '500', fiatPerTrade: '1000000' },
+};
+
+/** The 249 officially assigned ISO 3166-1 alpha-2 country codes. */
+export const ISO_COUNTRY_CODES: ReadonlySet<string> = new Set(
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY ' +
+    'BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK ' +
+    'FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR ' +
+    'IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ' +
+    'ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM ' +
+    'PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF ' +
+    'TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+  ).split(' '),
+);
+
+export const kycBasicSubmitBody = z
+  .object({
+    realName: z.string().trim().min(1, 'kyc.nameEmpty').max(100).regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, 'kyc.nameFormat'),
+    idNumber: z
+      .string()
+      .trim()
+      .min(1, 'kyc.idNumberEmpty')
+      .max(40)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'kyc.idNumberFormat'),
+    country: z
+      .string()
+      .trim()
+      .transform((c) => c.toUpperCase())
+      .refine((c) => ISO_COUNTRY_CODES.has(c), 'kyc.countryFormat'),
+    documentType: z.enum(DOCUMENT_TYPES),
+  })
+  .strict();
+export type KycBasicSubmit = z.infer<typeof kycBasicSubmitBody>;
+
+const fileId = z.string().trim().min(1).max(100);
+export const kycAdvancedSubmitBody = z
+  .object({
+    frontPhoto: fileId,
+    backPhoto: fileId,
+    handPhoto: fileId,
+  })
+  .strict()
+  .refine((b) => new Set([b.frontPhoto, b.backPhoto, b.handPhoto]).size === 3, {
+    message: 'kyc.photoDuplicate',
+    path: ['backPhoto'],
+  });
+export type KycAdvancedSubmit = z.infer<typeof kycAdvancedSubmitBody>;

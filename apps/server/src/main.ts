@@ -4,6 +4,7 @@ import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { pino } from 'pino';
 import { seed } from './seed.ts';
+import { OffsetClock, systemClock } from './platform/clock.ts';
 
 /** `npm start`: opens the database, applies migrations, seeds a fresh one, serves app + API on one port. */
 async function main(): Promise<void> {
@@ -14,7 +15,8 @@ async function main(): Promise<void> {
   );
   const applied = await migrate(database);
   if (applied.length) log.info({ applied }, 'migrations applied');
-  const built = await buildApp({ config, database, logger: log });
+  const clock = config.devClock ? new OffsetClock() : systemClock;
+  const built = await buildApp({ config, database, logger: log, clock });
   await seed(built.ctx);
   await built.app.listen({ port: config.port, host: config.host });
   await built.start();

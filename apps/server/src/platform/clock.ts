@@ -21,3 +21,17 @@ export class ManualClock implements Clock {
     this.t += ms;
   }
 }
+
+/**
+ * Real time plus an offset that only moves forward: what end-to-end tests use (DEV_CLOCK=true,
+ * never in production) to reach tomorrow's accrual or a contract's expiry without waiting.
+ */
+export class OffsetClock implements Clock {
+  private offset = 0;
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  advance(ms: number): void {
+    if (ms > 0) this.offset += ms;
+  }
+}

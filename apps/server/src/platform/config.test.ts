@@ -15,3 +15,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 });
+
+describe('development clock setting', () => {
+  it('is refused in production', () => {
+    expect(() => loadConfig({ DEV_CLOCK: 'true', NODE_ENV: 'production' })).toThrow(/DEV_CLOCK/);
+    expect(loadConfig({ DEV_CLOCK: 'true' }).devClock).toBe(true);
+  });
+});

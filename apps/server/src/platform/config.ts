@@ -29,6 +29,10 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().optional(),
+  DEV_CLOCK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = {
@@ -48,6 +52,8 @@ export type Config = {
   appDownload: { open: boolean; url: string };
   rateLimitEnabled: boolean;
   webDistDir: string;
+  /** A clock that tests may move forward through /api/dev/clock (refused in production). */
+  devClock: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -59,6 +65,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DEV_CLOCK && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  DEV_CLOCK: not allowed when NODE_ENV=production');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -75,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     appDownload: { open: e.APP_DOWNLOAD_OPEN, url: e.APP_DOWNLOAD_URL },
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
+    devClock: e.DEV_CLOCK,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

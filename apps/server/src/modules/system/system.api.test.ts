@@ -60,3 +60,10 @@ describe('platform calls', () => {
     expect(res.headers.get('x-request-id')).toBe('test-request-0001');
   });
 });
+
+describe('development clock', () => {
+  it('is absent unless DEV_CLOCK is on', async () => {
+    const res = await server.api('/dev/clock/advance', { ms: 1000 });
+    expect(res.status).toBe(404);
+  });
+});

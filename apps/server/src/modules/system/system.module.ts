@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { OffsetClock } from '../../platform/clock.ts';
 import type { Module } from '../../platform/module.ts';
 
 /** Health, the mobile page configuration, and the development outbox. */
@@ -23,6 +24,19 @@ export const systemModule: Module = {
         '/dev/outbox',
         { schema: { tags: ['dev'], querystring: z.object({ to: z.string().max(200).optional() }) } },
         async (request) => ({ messages: ctx.outbox.list(request.query.to) }),
+      );
+    }
+
+    // Moves the server's clock forward (DEV_CLOCK=true only; config refuses it in production).
+    const clock = ctx.clock;
+    if (ctx.config.env !== 'production' && clock instanceof OffsetClock) {
+      app.post(
+        '/dev/clock/advance',
+        { schema: { tags: ['dev'], body: z.object({ ms: z.number().int().min(1).max(400 * 86_400_000) }) } },
+        async (request) => {
+          clock.advance(request.body.ms);
+          return { now: clock.now() };
+        },
       );
     }
   },

@@ -1,0 +1,12 @@
+import { DotLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+export function PageLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="page-loading" aria-busy="true">
+      <DotLoading color="primary" />
+      <span>{t('shell.loading')}</span>
+    </div>
+  );
+}

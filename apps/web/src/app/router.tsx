@@ -1,0 +1,47 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { getToken } from '../lib/storage.ts';
+import { loadChunk } from '../lib/lazy.ts';
+import { mergeRoutes } from './merge-routes.ts';
+import type { RouteDef, RouteHandle } from '../lib/route-def.ts';
+import { featureRoutes } from './routes.ts';
+import { Shell } from './Shell.tsx';
+import { TabLayout } from './layout/TabLayout.tsx';
+import { PageLayout } from './layout/PageLayout.tsx';
+import { RouteError } from './RouteError.tsx';
+import { PageLoading } from './layout/PageLoading.tsx';
+
+const comingSoon = () => import('./pages/ComingSoonPage.tsx');
+
+function toRouteObject(def: RouteDef): RouteObject {
+  const handle: RouteHandle = { def };
+  return {
+    path: def.path,
+    handle,
+    // Router guard of spec §6: these screens need a token, everything else is open.
+    loader: def.guard === 'auth' ? () => (getToken() ? null : redirect('/login')) : undefined,
+    lazy: async () => ({ Component: (await loadChunk(def.load)).default }),
+    errorElement: <RouteError />,
+  };
+}
+
+export function createAppRouter() {
+  const routes = mergeRoutes(featureRoutes, comingSoon);
+  const notFound: RouteDef = {
+    path: '*',
+    index: 999,
+    titleKey: 'common:nav.notFound',
+    load: () => import('./pages/NotFoundPage.tsx'),
+  };
+  return createBrowserRouter([
+    {
+      element: <Shell />,
+      errorElement: <RouteError />,
+      HydrateFallback: PageLoading,
+      children: [
+        { index: true, loader: () => redirect('/home') },
+        { element: <TabLayout />, children: routes.filter((r) => r.tab).map(toRouteObject) },
+        { element: <PageLayout />, children: [...routes.filter((r) => !r.tab), notFound].map(toRouteObject) },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,27 @@
+import type { RouteDef } from '../lib/route-def.ts';
+import { accountRoutes } from '../features/account/routes.ts';
+import { contentRoutes } from '../features/content/routes.ts';
+import { downloadRoutes } from '../features/download/routes.ts';
+import { homeRoutes } from '../features/home/routes.ts';
+import { kycRoutes } from '../features/kyc/routes.ts';
+import { marketRoutes } from '../features/market/routes.ts';
+import { walletRoutes } from '../features/wallet/routes.ts';
+import { referralRoutes } from '../features/referral/routes.ts';
+import { settingRoutes } from '../features/setting/routes.ts';
+import { supportRoutes } from '../features/support/routes.ts';
+import { tradeRoutes } from '../features/trade/routes.ts';
+
+/** Every feature's screens: one line per feature. Spec routes no feature serves yet are added by mergeRoutes. */
+export const featureRoutes: RouteDef[] = [
+  ...homeRoutes,
+  ...marketRoutes,
+  ...tradeRoutes,
+  ...walletRoutes,
+  ...settingRoutes,
+  ...downloadRoutes,
+  ...accountRoutes,
+  ...contentRoutes,
+  ...supportRoutes,
+  ...kycRoutes,
+  ...referralRoutes,
+];

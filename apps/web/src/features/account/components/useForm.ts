@@ -1,0 +1,36 @@
+import { useCallback, useState } from 'react';
+import type { FieldErrors } from '../model/form-errors.ts';
+
+/**
+ * Form values plus per-field error keys. Editing a field clears its error, so a message never
+ * outlives the input it was about.
+ */
+export function useForm<T extends object>(initial: T | (() => T)) {
+  const [values, setValues] = useState<T>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => {
+      if (!((key as string) in e)) return e;
+      const next = { ...e };
+      delete next[key as string];
+      return next;
+    });
+  }, []);
+
+  /** Runs a submit once at a time; errors of the call are already toasted by the API client. */
+  const submit = useCallback(async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      // the API client has shown the server's message
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  return { values, set, setValues, errors, setErrors, busy, submit };
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Button, Toast } from 'antd-mobile';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../lib/api.ts';
+import { kycKeys, kycStatusQuery, submitAdvanced, type KycStatus } from '../api/kyc.ts';
+import { BindFirst } from '../components/BindFirst.tsx';
+import { Loading, SignedInOnly } from '../components/Gate.tsx';
+import { PhotoSlot, type UploadedPhoto } from '../components/PhotoSlot.tsx';
+import { PrivatePhoto } from '../components/PrivatePhoto.tsx';
+import { StateTag } from '../components/StateTag.tsx';
+import { stateOf } from '../model/level-view.ts';
+import '../components/kyc.css';
+
+type Slot = 'frontPhoto' | 'backPhoto' | 'handPhoto';
+const SLOTS: Slot[] = ['frontPhoto', 'backPhoto', 'handPhoto'];
+
+/** /mine/identityAdvance: the front, back and hand-held photos (spec §3), after basic is certified. */
+export default function IdentityAdvancePage() {
+  return (
+    <SignedInOnly>
+      <AdvanceScreen />
+    </SignedInOnly>
+  );
+}
+
+function AdvanceScreen() {
+  const { t } = useTranslation('kyc');
+  const navigate = useNavigate();
+  const status = useQuery(kycStatusQuery());
+  if (!status.data) return <Loading failed={status.isError} retry={() => void status.refetch()} />;
+  const s = status.data;
+  if (!s.emailBound || !s.phoneBound) {
+    return (
+      <div className="kyc-page">
+        <BindFirst emailBound={s.emailBound} phoneBound={s.phoneBound} />
+      </div>
+    );
+  }
+  if (s.basic?.state !== 'approved') {
+    return (
+      <div className="kyc-page">
+        <section className="kyc-card" data-testid="kyc-basic-first">
+          <h2 className="kyc-card__title">{t('level.advanced')}</h2>
+          <p className="kyc-text">{t('entry.advancedLocked')}</p>
+          <Button color="primary" onClick={() => navigate('/mine/identity', { replace: true })}>
+            {t('backToEntry')}
+          </Button>
+        </section>
+      </div>
+    );
+  }
+  if (!s.canSubmitAdvanced) return <AdvanceClosed status={s} />;
+  return <AdvanceForm rejectReason={s.advanced?.state === 'rejected' ? s.advanced.rejectReason : null} />;
+}
+
+/** Under review or certified: the submitted photos, fetched privately. */
+function AdvanceClosed(props: { status: KycStatus }) {
+  const { t } = useTranslation('kyc');
+  const app = props.status.advanced;
+  return (
+    <div className="kyc-page">
+      <section className="kyc-card" data-testid="kyc-advance-closed">
+        <div className="kyc-card__head">
+          <h2 className="kyc-card__title">{t('level.advanced')}</h2>
+          <StateTag state={stateOf(app)} />
+        </div>
+        {app?.photos ? (
+          <div className="kyc-thumbs">
+            <PrivatePhoto
+              url={app.photos.front}
+              alt={t('advanced.frontPhoto')}
+              className="kyc-thumb"
+              testId="submitted-photo"
+            />
+            <PrivatePhoto
+              url={app.photos.back}
+              alt={t('advanced.backPhoto')}
+              className="kyc-thumb"
+              testId="submitted-photo"
+            />
+            <PrivatePhoto
+              url={app.photos.hand}
+              alt={t('advanced.handPhoto')}
+              className="kyc-thumb"
+              testId="submitted-photo"
+            />
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function AdvanceForm(props: { rejectReason: string | null }) {
+  const { t } = useTranslation('kyc');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [photos, setPhotos] = useState<Record<Slot, UploadedPhoto | null>>({
+    frontPhoto: null,
+    backPhoto: null,
+    handPhoto: null,
+  });
+  const [errors, setErrors] = useState<Partial<Record<Slot, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async () => {
+    const missing = SLOTS.filter((s) => !photos[s]);
+    if (missing.length > 0) {
+      return setErrors(Object.fromEntries(missing.map((s) => [s, t('advanced.required')])));
+    }
+    setBusy(true);
+    try {
+      await submitAdvanced({
+        frontPhoto: photos.frontPhoto!.fileId,
+        backPhoto: photos.backPhoto!.fileId,
+        handPhoto: photos.handPhoto!.fileId,
+      });
+      await queryClient.invalidateQueries({ queryKey: kycKeys.all });
+      Toast.show({ icon: 'success', content: t('advanced.submitted') });
+      navigate('/mine/identity', { replace: true });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.field && (SLOTS as string[]).includes(err.field)) setErrors((e) => ({ ...e, [err.field!]: err.message }));
+      else if (err.kind !== 'unauthorized') Toast.show({ content: err.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="kyc-page">
+      {props.rejectReason !== null ? (
+        <p className="kyc-reason" data-testid="kyc-reason-advanced">
+          {t('entry.reason', { reason: props.rejectReason })}
+        </p>
+      ) : null}
+      <p className="kyc-text">{t('advanced.hint')}</p>
+      <section className="kyc-card kyc-photos">
+        {SLOTS.map((slot) => (
+          <PhotoSlot
+            key={slot}
+            name={slot}
+            value={photos[slot]}
+            error={errors[slot]}
+            onChange={(p) => {
+              setPhotos((v) => ({ ...v, [slot]: p }));
+              setErrors((e) => ({ ...e, [slot]: undefined }));
+            }}
+          />
+        ))}
+      </section>
+      <Button
+        block
+        color="primary"
+        size="large"
+        loading={busy}
+        onClick={() => void onSubmit()}
+        data-testid="submit-advanced"
+      >
+        {t('advanced.submit')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Button, Input, Selector, Toast } from 'antd-mobile';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { DOCUMENT_TYPES, type DocumentType } from '@tidemark/contract/kyc';
+import { ApiError } from '../../../lib/api.ts';
+import { kycKeys, kycStatusQuery, submitBasic } from '../api/kyc.ts';
+import { BindFirst } from '../components/BindFirst.tsx';
+import { CountryPicker } from '../components/CountryPicker.tsx';
+import { Loading, SignedInOnly } from '../components/Gate.tsx';
+import { StateTag } from '../components/StateTag.tsx';
+import { checkBasic, type BasicForm, type FieldErrors } from '../model/basic-form.ts';
+import { stateOf } from '../model/level-view.ts';
+import '../components/kyc.css';
+
+/** /mine/identityBase: real name, ID number, issuing country and document type (spec §3, §5). */
+export default function IdentityBasePage() {
+  return (
+    <SignedInOnly>
+      <BaseScreen />
+    </SignedInOnly>
+  );
+}
+
+function BaseScreen() {
+  const { t } = useTranslation('kyc');
+  const navigate = useNavigate();
+  const status = useQuery(kycStatusQuery());
+  if (!status.data) return <Loading failed={status.isError} retry={() => void status.refetch()} />;
+  const s = status.data;
+  if (!s.emailBound || !s.phoneBound) {
+    return (
+      <div className="kyc-page">
+        <BindFirst emailBound={s.emailBound} phoneBound={s.phoneBound} />
+      </div>
+    );
+  }
+  if (!s.canSubmitBasic) {
+    // under review or already certified: nothing to fill in, say where it stands
+    return (
+      <div className="kyc-page">
+        <section className="kyc-card" data-testid="kyc-base-closed">
+          <div className="kyc-card__head">
+            <h2 className="kyc-card__title">{t('level.basic')}</h2>
+            <StateTag state={stateOf(s.basic)} />
+          </div>
+          <Button onClick={() => navigate('/mine/identity', { replace: true })}>{t('backToEntry')}</Button>
+        </section>
+      </div>
+    );
+  }
+  return <BaseForm rejectReason={s.basic?.state === 'rejected' ? s.basic.rejectReason : null} />;
+}
+
+function BaseForm(props: { rejectReason: string | null }) {
+  const { t } = useTranslation('kyc');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<BasicForm>({ realName: '', idNumber: '', country: '', documentType: 'id_card' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof BasicForm>(key: K, value: BasicForm[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const onSubmit = async () => {
+    const checked = checkBasic(values);
+    if (!checked.ok) return setErrors(checked.errors);
+    setBusy(true);
+    try {
+      await submitBasic(checked.value);
+      await queryClient.invalidateQueries({ queryKey: kycKeys.all });
+      Toast.show({ icon: 'success', content: t('basic.submitted') });
+      navigate('/mine/identity', { replace: true });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      // the server's own (localized) words: under the field it names, else as a toast
+      if (err.field && err.field in values) setErrors((e) => ({ ...e, [err.field!]: err.message }));
+      else if (err.kind !== 'unauthorized') Toast.show({ content: err.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorOf = (field: keyof BasicForm) => {
+    const e = errors[field];
+    if (!e) return null;
+    return (
+      <div className="kyc-field__error" role="alert" data-testid={`error-${field}`}>
+        {e.startsWith('kyc:') ? t(e) : e}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      className="kyc-page"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {props.rejectReason !== null ? (
+        <p className="kyc-reason" data-testid="kyc-reason-basic">
+          {t('entry.reason', { reason: props.rejectReason })}
+        </p>
+      ) : null}
+      <p className="kyc-text">{t('basic.hint')}</p>
+      <section className="kyc-card" style={{ gap: 0, paddingTop: 4, paddingBottom: 4 }}>
+        <div className="kyc-field">
+          <div className="kyc-field__label">{t('basic.country')}</div>
+          <CountryPicker value={values.country} onChange={(c) => set('country', c)} />
+          {errorOf('country')}
+        </div>
+        <div className="kyc-field">
+          <div className="kyc-field__label">{t('basic.documentType')}</div>
+          <Selector<DocumentType>
+            columns={3}
+            options={DOCUMENT_TYPES.map((d) => ({ label: t(`document.${d}`), value: d }))}
+            value={[values.documentType]}
+            onChange={(v) => v[0] && set('documentType', v[0])}
+            data-testid="input-document-type"
+          />
+        </div>
+        <div className="kyc-field">
+          <div className="kyc-field__label">{t('basic.realName')}</div>
+          <Input
+            placeholder={t('basic.realNamePlaceholder')}
+            value={values.realName}
+            onChange={(v) => set('realName', v)}
+            autoComplete="name"
+            maxLength={100}
+            data-testid="input-real-name"
+          />
+          {errorOf('realName')}
+        </div>
+        <div className="kyc-field">
+          <div className="kyc-field__label">{t('basic.idNumber')}</div>
+          <Input
+            placeholder={t('basic.idNumberPlaceholder')}
+            value={values.idNumber}
+            onChange={(v) => set('idNumber', v)}
+            autoComplete="off"
+            maxLength={40}
+            data-testid="input-id-number"
+          />
+          {errorOf('idNumber')}
+        </div>
+      </section>
+      <Button block color="primary" size="large" type="submit" loading={busy} data-testid="submit-basic">
+        {t('basic.submit')}
+      </Button>
+    </form>
+  );
+}

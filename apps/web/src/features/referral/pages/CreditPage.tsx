@@ -1,0 +1,64 @@
+import { List } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { creditQuery } from '../api/referral.ts';
+import { Loading, SignedInOnly } from '../components/Gate.tsx';
+import { formatDateTime } from '../model/dates.ts';
+import '../components/referral.css';
+
+/**
+ * /mine/credit: the credit score and every change to it with the operator's reason (spec §3). The
+ * score starts at a published value and is only ever changed by an operator.
+ */
+export default function CreditPage() {
+  return (
+    <SignedInOnly>
+      <CreditScreen />
+    </SignedInOnly>
+  );
+}
+
+function CreditScreen() {
+  const { t, i18n } = useTranslation('referral');
+  const credit = useQuery(creditQuery());
+  if (!credit.data) return <Loading failed={credit.isError} retry={() => void credit.refetch()} />;
+  const c = credit.data;
+  return (
+    <div className="ref-page" data-testid="credit-page">
+      <section className="ref-card">
+        <div className="ref-label" style={{ textAlign: 'center' }}>
+          {t('credit.score')}
+        </div>
+        <div className="ref-score" data-testid="credit-score">
+          {c.score}
+        </div>
+        <p className="ref-muted">{t('credit.explain', { start: c.start })}</p>
+      </section>
+      <section className="ref-card ref-card--list">
+        <h2 className="ref-card__title">{t('credit.history')}</h2>
+        {c.history.length === 0 ? (
+          <div className="ref-empty" data-testid="credit-empty">
+            {t('credit.noChanges')}
+          </div>
+        ) : (
+          <List>
+            {c.history.map((h, i) => (
+              <List.Item
+                key={`${h.at}-${i}`}
+                title={formatDateTime(h.at, i18n.language)}
+                extra={
+                  <span className={'ref-change ' + (h.to >= h.from ? 'is-up' : 'is-down')}>
+                    {h.from} → {h.to}
+                  </span>
+                }
+                data-testid="credit-change"
+              >
+                <span className="ref-reason">{h.reason}</span>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </section>
+    </div>
+  );
+}

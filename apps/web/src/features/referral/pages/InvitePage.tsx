@@ -1,0 +1,99 @@
+import { Button, Toast } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { inviteQuery, rulesQuery } from '../api/referral.ts';
+import { Loading, SignedInOnly } from '../components/Gate.tsx';
+import { copyText, rateToPercent, shareLink, type ShareHost, type ShareOutcome } from '../model/share.ts';
+import '../components/referral.css';
+
+/** /mine/invite: the invite code, the invite link with its QR code, copy and share (spec §1–§3). */
+export default function InvitePage() {
+  return (
+    <SignedInOnly>
+      <InviteScreen />
+    </SignedInOnly>
+  );
+}
+
+function InviteScreen() {
+  const { t } = useTranslation('referral');
+  const navigate = useNavigate();
+  const invite = useQuery(inviteQuery());
+  const rules = useQuery(rulesQuery());
+  if (!invite.data) return <Loading failed={invite.isError} retry={() => void invite.refetch()} />;
+  const { inviteCode, inviteLink, qrDataUrl } = invite.data;
+  const host = navigator as unknown as ShareHost;
+
+  const say = (outcome: ShareOutcome) => {
+    if (outcome === 'copied') Toast.show({ icon: 'success', content: t('invite.copied') });
+    else if (outcome === 'failed') Toast.show({ content: t('invite.copyFailed') });
+  };
+
+  return (
+    <div className="ref-page" data-testid="invite-page">
+      <section className="ref-hero">
+        <h2 className="ref-hero__title">{t('invite.title')}</h2>
+        <p className="ref-hero__text">
+          {rules.data
+            ? t('invite.rules', {
+                level1: rateToPercent(rules.data.level1Rate),
+                level2: rateToPercent(rules.data.level2Rate),
+              })
+            : t('invite.subtitle')}
+        </p>
+      </section>
+
+      <section className="ref-card">
+        <img className="ref-qr" src={qrDataUrl} alt={t('invite.qrAlt')} data-testid="invite-qr" />
+        <p className="ref-muted" style={{ textAlign: 'center' }}>
+          {t('invite.scan')}
+        </p>
+      </section>
+
+      <section className="ref-card">
+        <div className="ref-row">
+          <div className="ref-row__main">
+            <div className="ref-label">{t('invite.code')}</div>
+            <div className="ref-code" data-testid="invite-code">
+              {inviteCode}
+            </div>
+          </div>
+          <Button size="small" onClick={() => void copyText(host, inviteCode).then(say)} data-testid="copy-code">
+            {t('invite.copy')}
+          </Button>
+        </div>
+        <div className="ref-row">
+          <div className="ref-row__main">
+            <div className="ref-label">{t('invite.link')}</div>
+            <div className="ref-link" data-testid="invite-link">
+              {inviteLink}
+            </div>
+          </div>
+          <Button size="small" onClick={() => void copyText(host, inviteLink).then(say)} data-testid="copy-link">
+            {t('invite.copy')}
+          </Button>
+        </div>
+      </section>
+
+      <Button
+        block
+        color="primary"
+        size="large"
+        onClick={() =>
+          void shareLink(host, {
+            title: t('invite.shareTitle'),
+            text: t('invite.shareText', { code: inviteCode }),
+            url: inviteLink,
+          }).then(say)
+        }
+        data-testid="share-link"
+      >
+        {t('invite.share')}
+      </Button>
+      <Button block fill="outline" color="primary" onClick={() => navigate('/mine/myTeam')} data-testid="to-team">
+        {t('invite.myTeam')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, TextArea, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { ApiError } from '../../../lib/api.ts';
+import { replyTicket, supportKeys, ticketQuery } from '../api/support.ts';
+import { ImagePicker, type PickedImage } from '../components/ImagePicker.tsx';
+import { LoadFailed, Loading } from '../components/LoadStates.tsx';
+import { PrivateImage } from '../components/PrivateImage.tsx';
+import { SignInRequired } from '../components/SignInRequired.tsx';
+import { TicketStateTag } from '../components/TicketState.tsx';
+import { formatDateTime } from '../model/dates.ts';
+import { CONTENT_MAX } from '../model/ticket-form.ts';
+import '../components/support.css';
+
+/** /mine/questionRecord/:id — the whole thread of one ticket, and a box for a follow-up. */
+export default function QuestionDetailPage() {
+  return (
+    <SignInRequired>
+      <TicketThread />
+    </SignInRequired>
+  );
+}
+
+function TicketThread() {
+  const { id } = useParams();
+  const { t, i18n } = useTranslation('support');
+  const queryClient = useQueryClient();
+  const ticketId = Number(id);
+  const valid = Number.isSafeInteger(ticketId) && ticketId > 0;
+  const q = useQuery({ ...ticketQuery(ticketId), enabled: valid });
+  const [content, setContent] = useState('');
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!valid || (q.isError && q.error instanceof ApiError && q.error.status === 404)) return <LoadFailed notFound />;
+  if (q.isPending) return <Loading />;
+  if (q.isError) return <LoadFailed onRetry={() => void q.refetch()} />;
+  const ticket = q.data;
+
+  const send = async () => {
+    const text = content.trim();
+    if (!text) return setError(t('form.contentEmpty'));
+    setError(null);
+    setBusy(true);
+    try {
+      await replyTicket({ id: ticket.id, content: text, images: images.flatMap((i) => (i.fileId ? [i.fileId] : [])) });
+      setContent('');
+      setImages([]);
+      Toast.show({ icon: 'success', content: t('detail.sent') });
+      await queryClient.invalidateQueries({ queryKey: supportKeys.all });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="sp-page" data-testid="ticket-detail">
+      <div className="sp-card sp-ticket-head">
+        <h1 className="sp-ticket-head__title" data-testid="ticket-detail-title">
+          {ticket.title}
+        </h1>
+        <TicketStateTag state={ticket.state} />
+      </div>
+      <ol className="sp-thread" data-testid="ticket-thread">
+        {ticket.messages.map((m) => (
+          <li key={m.id} className={`sp-post sp-post--${m.author}`} data-testid={`ticket-message-${m.author}`}>
+            <div className="sp-post__who">
+              {m.author === 'operator' ? t('detail.support') : t('detail.you')}
+              <span className="sp-time">{formatDateTime(m.createdAt, i18n.language)}</span>
+            </div>
+            <div className="sp-post__text">{m.content}</div>
+            {m.images.length ? (
+              <div className="sp-images">
+                {m.images.map((f) => (
+                  <PrivateImage key={f} fileId={f} />
+                ))}
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {ticket.state === 'waiting' ? <div className="sp-note sp-note--center">{t('detail.waitingNote')}</div> : null}
+      <div className="sp-card">
+        <label className="sp-label" htmlFor="ticket-followup">
+          {t('detail.followUp')}
+        </label>
+        <TextArea
+          id="ticket-followup"
+          placeholder={t('detail.followUpPlaceholder')}
+          value={content}
+          onChange={setContent}
+          maxLength={CONTENT_MAX}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          data-testid="ticket-followup"
+        />
+        <ImagePicker value={images} onChange={setImages} testId="followup-images" />
+        {error ? (
+          <div className="sp-error" role="alert" data-testid="error-followup">
+            {error}
+          </div>
+        ) : null}
+        <Button block color="primary" loading={busy} onClick={() => void send()} data-testid="ticket-followup-send">
+          {t('detail.send')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * The wallet answers of the server (apps/server/src/modules/wallet). Every amount is a decimal
+ * string at the currency's scale; every time is epoch milliseconds.
+ */
+export type WalletName = 'spot' | 'futures' | 'earn';
+export const WALLETS: readonly WalletName[] = ['spot', 'futures', 'earn'];
+
+export interface AssetRow {
+  currency: string;
+  coinType: number;
+  available: string;
+  frozen: string;
+  /** null when the currency has no price right now (it is then named in `unpriced`) */
+  usdtValue: string | null;
+  /** spot only: what may leave the platform now, and deposits still waiting for 3 confirmations */
+  withdrawable?: string;
+  lockedDeposits?: string;
+}
+
+export interface WalletAssets {
+  wallet: WalletName;
+  usdtTotal: string;
+  realizedPnl: string;
+  currencies: AssetRow[];
+}
+
+export interface Assets {
+  /** true when prices come from the simulated feed: every valuation is labelled "demo" */
+  demo: boolean;
+  usdtTotal: string;
+  unpriced: string[];
+  wallets: WalletAssets[];
+}
+
+export const RECORD_TYPES = ['deposit', 'withdraw', 'bank', 'transfer', 'convert', 'adjustment'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+export interface LedgerRecord {
+  id: number;
+  type: string;
+  kind: string;
+  reference: string | null;
+  memo: string | null;
+  currency: string;
+  wallet: WalletName;
+  available: string;
+  frozen: string;
+  time: number;
+}
+
+export interface Page<T> {
+  total: number;
+  items: T[];
+}
+
+export interface LedgerRecords extends Page<LedgerRecord> {
+  page: number;
+  size: number;
+  maxDays: number;
+}
+
+export interface DrawChain {
+  chain: string;
+  withdrawFee: string;
+  minDeposit: string;
+}
+
+export interface DrawCurrency {
+  currency: string;
+  name: string;
+  coinType: number;
+  scale: number;
+  chains: DrawChain[];
+  available: string;
+  withdrawable: string;
+  min: string;
+  max: string;
+  daily: string;
+  todayRemaining: string;
+}
+
+export type KycLevel = 'none' | 'basic' | 'advanced';
+
+export interface DrawInfos {
+  kyc: { level: KycLevel; limitBtc24h: string; remainingBtc24h: string; fiatPerTrade: string; verifyPath: string };
+  bank: { feeRate: string; min: string; currency: string };
+  currencies: DrawCurrency[];
+}
+
+export interface DepositAddress {
+  currency: string;
+  chain: string;
+  address: string;
+  minDeposit: string;
+  creditConfirmations: number;
+  unlockConfirmations: number;
+  simulated: boolean;
+}
+
+export const DEPOSIT_STATUSES = ['pending', 'credited', 'confirmed'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export interface Deposit {
+  id: number;
+  currency: string;
+  chain: string;
+  address: string;
+  txHash: string;
+  amount: string;
+  confirmations: number;
+  status: DepositStatus;
+  withdrawable: boolean;
+  time: number;
+}
+
+export const WITHDRAWAL_STATUSES = ['pending', 'sent', 'completed', 'rejected', 'cancelled', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export interface Withdrawal {
+  id: number;
+  currency: string;
+  chain: string;
+  address: string;
+  amount: string;
+  fee: string;
+  receive: string;
+  status: WithdrawalStatus;
+  reason: string | null;
+  txHash: string | null;
+  time: number;
+}
+
+export const BANK_STATUSES = ['pending', 'paid', 'rejected'] as const;
+export type BankStatus = (typeof BANK_STATUSES)[number];
+
+export interface BankWithdrawal {
+  id: number;
+  cardholder: string;
+  bankName: string;
+  branchName: string;
+  bankCode: string;
+  cardNumber: string;
+  currency: string;
+  amount: string;
+  fee: string;
+  receive: string;
+  status: BankStatus;
+  reason: string | null;
+  time: number;
+}
+
+export interface SavedAddress {
+  id: number;
+  currency: string;
+  chain: string;
+  address: string;
+  remark: string | null;
+  time: number;
+}
+
+export interface ConvertQuote {
+  quoteId: string;
+  from: string;
+  to: string;
+  amount: string;
+  indexPrice: string;
+  spread: string;
+  feeRate: string;
+  fee: string;
+  receive: string;
+  rate: string;
+  validSeconds: number;
+  expiresAt: number;
+  demo: boolean;
+}
+
+export interface ConvertResult {
+  orderId: number;
+  from: string;
+  to: string;
+  amount: string;
+  receive: string;
+  fee: string;
+  rate: string;
+  demo: boolean;
+}
+
+export interface ConvertRecord {
+  id: number;
+  from: string;
+  to: string;
+  amount: string;
+  receive: string;
+  fee: string;
+  rate: string;
+  time: number;
+}
+
+export interface TransferResult {
+  transactionId: number;
+  currency: string;
+  from: WalletName;
+  to: WalletName;
+  amount: string;
+}

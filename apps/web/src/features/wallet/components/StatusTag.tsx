@@ -1,0 +1,24 @@
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+const COLOR: Record<string, string> = {
+  pending: 'warning',
+  credited: 'primary',
+  sent: 'primary',
+  confirmed: 'success',
+  completed: 'success',
+  paid: 'success',
+  rejected: 'danger',
+  failed: 'danger',
+  cancelled: 'default',
+};
+
+/** A record's status in words and colour. */
+export function StatusTag(props: { status: string; testId?: string }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <Tag color={COLOR[props.status] ?? 'default'} fill="outline" data-testid={props.testId} data-status={props.status}>
+      {t(`status.${props.status}`, { defaultValue: props.status })}
+    </Tag>
+  );
+}

@@ -1,0 +1,211 @@
+import { useEffect, useState } from 'react';
+import { Button, Input, Toast } from 'antd-mobile';
+import { LoopOutline } from 'antd-mobile-icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatPrice } from '../../../lib/format/price.ts';
+import { assetsQuery, drawInfosQuery, executeConvert, requestQuote, walletKeys } from '../api/wallet.ts';
+import type { Assets, ConvertQuote, DrawCurrency } from '../api/types.ts';
+import { ChoiceField } from '../components/CurrencyPicker.tsx';
+import { showCommandError } from '../components/errors.ts';
+import { DemoBadge, FormRow, InfoLine, LoadState, SignedInGate } from '../components/Gate.tsx';
+import { useMoneyCommand } from '../components/useMoneyCommand.ts';
+import { amountProblem, percentOf, showAmount } from '../model/amounts.ts';
+import { CONVERT_MAX, CONVERT_MIN } from '../model/convert-limits.ts';
+import { deviceNow, secondsUntil } from '../model/countdown.ts';
+import '../components/wallet.css';
+
+/** /convert: a quote at the index price (published spread and fee) that holds a few seconds, then execute. */
+export default function ConvertPage() {
+  return (
+    <SignedInGate>
+      <Convert />
+    </SignedInGate>
+  );
+}
+
+function Convert() {
+  const assets = useQuery(assetsQuery());
+  const infos = useQuery(drawInfosQuery());
+  if (!assets.data || !infos.data) {
+    return <LoadState error={assets.isError || infos.isError} retry={() => void Promise.all([assets.refetch(), infos.refetch()])} />;
+  }
+  return <ConvertForm assets={assets.data} currencies={infos.data.currencies} />;
+}
+
+function ConvertForm(props: { assets: Assets; currencies: DrawCurrency[] }) {
+  const { t } = useTranslation('wallet');
+  const queryClient = useQueryClient();
+  const [from, setFrom] = useState('USDT');
+  const [to, setTo] = useState('BTC');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [quote, setQuote] = useState<ConvertQuote | null>(null);
+  const [quoting, setQuoting] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const command = useMoneyCommand();
+  const fromInfo = props.currencies.find((c) => c.currency === from);
+  const scale = fromInfo?.scale ?? 8;
+  const spot = props.assets.wallets.find((w) => w.wallet === 'spot');
+  const available = spot?.currencies.find((c) => c.currency === from)?.available ?? '0';
+  const options = props.currencies.map((c) => ({ value: c.currency, label: c.currency, coinType: c.coinType }));
+  // the quote's own clock: the server said when it expires; our clock only counts down to it
+  const left = quote ? secondsUntil(quote.expiresAt, now) : 0;
+
+  useEffect(() => {
+    if (!quote) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [quote]);
+
+  const changed = () => {
+    setQuote(null);
+    setError(null);
+  };
+
+  const getQuote = async () => {
+    const problem = amountProblem(amount, scale, { min: CONVERT_MIN, max: CONVERT_MAX, available });
+    if (problem) {
+      setQuote(null);
+      return setError(problem === 'insufficient' ? t('transfer.insufficient') : t(`amountError.${problem}`, { min: CONVERT_MIN, max: CONVERT_MAX, scale, currency: from }));
+    }
+    setQuoting(true);
+    try {
+      const q = await requestQuote({ from, to, amount: amount.trim() }, { silent: true });
+      // the countdown runs on the time the server gave, measured from when the answer arrived
+      const received = deviceNow();
+      setQuote({ ...q, expiresAt: received + q.validSeconds * 1000 });
+      setNow(received);
+    } catch (err) {
+      showCommandError(err, ['amount', 'to', 'from'], (_f, m) => setError(m));
+    } finally {
+      setQuoting(false);
+    }
+  };
+
+  const execute = async () => {
+    if (!quote || left <= 0) return;
+    const body = { quoteId: quote.quoteId };
+    try {
+      const done = await command.run(body, (requestId) => executeConvert({ ...body, requestId }, { silent: true }));
+      if (!done) return;
+      setQuote(null);
+      setAmount('');
+      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      Toast.show({ content: t('convert.done', { amount: showAmount(done.receive), currency: done.to }), icon: 'success' });
+    } catch (err) {
+      setQuote(null);
+      showCommandError(err, [], () => undefined);
+    }
+  };
+
+  return (
+    <div className="wal-page">
+      <section className="card">
+        <div className="wal-swap wal-field">
+          <div className="wal-swap__col">
+            <div className="wal-field__label">{t('convert.from')}</div>
+            <ChoiceField
+              title={t('convert.from')}
+              testId="pick-from"
+              value={from}
+              options={options}
+              onChange={(v) => {
+                if (v === to) setTo(from);
+                setFrom(v);
+                changed();
+              }}
+            />
+          </div>
+          <button
+            type="button"
+            className="wal-swap__btn"
+            aria-label={t('transfer.swap')}
+            onClick={() => {
+              setFrom(to);
+              setTo(from);
+              changed();
+            }}
+            data-testid="swap-currencies"
+          >
+            <LoopOutline />
+          </button>
+          <div className="wal-swap__col">
+            <div className="wal-field__label">{t('convert.to')}</div>
+            <ChoiceField
+              title={t('convert.to')}
+              testId="pick-to"
+              value={to}
+              options={options}
+              onChange={(v) => {
+                if (v === from) setFrom(to);
+                setTo(v);
+                changed();
+              }}
+            />
+          </div>
+        </div>
+        <FormRow
+          name="amount"
+          label={t('field.amount')}
+          error={error}
+          note={t('convert.range', { min: CONVERT_MIN, max: showAmount(CONVERT_MAX), currency: from })}
+        >
+          <Input
+            inputMode="decimal"
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              changed();
+            }}
+            placeholder={t('withdraw.amountPlaceholder')}
+            data-testid="input-amount"
+          />
+          <button
+            type="button"
+            className="wal-link"
+            onClick={() => {
+              setAmount(available);
+              changed();
+            }}
+            data-testid="amount-all"
+          >
+            {t('action.all')}
+          </button>
+        </FormRow>
+        <InfoLine label={t('transfer.available', { wallet: t('wallet.spot') })} value={`${showAmount(available)} ${from}`} testId="convert-available" />
+        {quote ? (
+          <div className={'wal-quote' + (left <= 0 ? ' wal-quote--expired' : '')} data-testid="convert-quote">
+            <InfoLine
+              label={
+                <>
+                  {t('convert.indexPrice')}
+                  {quote.demo ? <DemoBadge /> : null}
+                </>
+              }
+              value={`1 ${quote.from} ≈ ${formatPrice(quote.indexPrice)} ${quote.to}`}
+            />
+            <InfoLine label={t('convert.rate')} value={`1 ${quote.from} = ${formatPrice(quote.rate)} ${quote.to}`} />
+            <InfoLine label={t('convert.spreadFee', { spread: percentOf(quote.spread), fee: percentOf(quote.feeRate) })} value={`${showAmount(quote.fee)} ${quote.to}`} />
+            <InfoLine label={t('convert.receive')} value={`${showAmount(quote.receive)} ${quote.to}`} testId="convert-receive" strong />
+            <div className="wal-hint" data-testid="quote-countdown">
+              {left > 0 ? t('convert.validFor', { seconds: left }) : t('convert.expired')}
+            </div>
+          </div>
+        ) : null}
+        <div className="button-row" style={{ display: 'flex', gap: 8, marginTop: 12 }}>
+          <Button block fill="outline" color="primary" loading={quoting} onClick={() => void getQuote()} data-testid="get-quote">
+            {quote ? t('convert.refresh') : t('convert.getQuote')}
+          </Button>
+          <Button block color="primary" disabled={!quote || left <= 0} loading={command.busy} onClick={() => void execute()} data-testid="execute-convert">
+            {t('convert.execute')}
+          </Button>
+        </div>
+      </section>
+      <div className="wal-links">
+        <Link to="/convertRecord">{t('assets.convertRecords')}</Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Button, Input, Toast } from 'antd-mobile';
+import { LoopOutline } from 'antd-mobile-icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { assetsQuery, drawInfosQuery, transfer, walletKeys } from '../api/wallet.ts';
+import { WALLETS, type Assets, type WalletName } from '../api/types.ts';
+import { ChoiceField } from '../components/CurrencyPicker.tsx';
+import { showCommandError } from '../components/errors.ts';
+import { FormRow, InfoLine, LoadState, SignedInGate } from '../components/Gate.tsx';
+import { useMoneyCommand } from '../components/useMoneyCommand.ts';
+import { amountProblem, showAmount } from '../model/amounts.ts';
+import '../components/wallet.css';
+
+/** /transfer: move funds between the spot, futures and earn wallets. */
+export default function TransferPage() {
+  return (
+    <SignedInGate>
+      <Transfer />
+    </SignedInGate>
+  );
+}
+
+function Transfer() {
+  const assets = useQuery(assetsQuery());
+  const infos = useQuery(drawInfosQuery());
+  if (!assets.data || !infos.data) {
+    return <LoadState error={assets.isError || infos.isError} retry={() => void Promise.all([assets.refetch(), infos.refetch()])} />;
+  }
+  // decimal places per currency, as the server keeps them
+  const scales = new Map(infos.data.currencies.map((c) => [c.currency, c.scale]));
+  return <TransferForm assets={assets.data} scales={scales} />;
+}
+
+function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
+  const { t } = useTranslation('wallet');
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const currencies = props.assets.wallets[0]?.currencies ?? [];
+  const [currency, setCurrency] = useState(currencies.find((c) => c.currency === params.get('currency'))?.currency ?? 'USDT');
+  const [from, setFrom] = useState<WalletName>('spot');
+  const [to, setTo] = useState<WalletName>('futures');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const command = useMoneyCommand();
+  const available = props.assets.wallets.find((w) => w.wallet === from)?.currencies.find((c) => c.currency === currency)?.available ?? '0';
+  const scale = props.scales.get(currency) ?? 8;
+  const walletOptions = WALLETS.map((w) => ({ value: w, label: t(`wallet.${w}`) }));
+
+  const pickFrom = (w: string) => {
+    const next = w as WalletName;
+    if (next === to) setTo(from);
+    setFrom(next);
+    setError(null);
+  };
+  const pickTo = (w: string) => {
+    const next = w as WalletName;
+    if (next === from) setFrom(to);
+    setTo(next);
+    setError(null);
+  };
+
+  const onSubmit = async () => {
+    const problem = amountProblem(amount, scale, { available });
+    if (problem) return setError(problem === 'insufficient' ? t('transfer.insufficient') : t(`amountError.${problem}`, { scale, currency, min: '', max: '' }));
+    const body = { currency, from, to, amount: amount.trim() };
+    try {
+      const done = await command.run(body, (requestId) => transfer({ ...body, requestId }, { silent: true }));
+      if (!done) return;
+      setAmount('');
+      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      Toast.show({ content: t('transfer.done'), icon: 'success' });
+    } catch (err) {
+      showCommandError(err, ['amount'], (_f, m) => setError(m));
+    }
+  };
+
+  return (
+    <div className="wal-page">
+      <section className="card">
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void onSubmit();
+          }}
+        >
+          <FormRow name="currency" label={t('field.currency')}>
+            <ChoiceField
+              title={t('field.currency')}
+              testId="pick-currency"
+              value={currency}
+              options={currencies.map((c) => ({ value: c.currency, label: c.currency, coinType: c.coinType }))}
+              onChange={(v) => {
+                setCurrency(v);
+                setError(null);
+              }}
+            />
+          </FormRow>
+          <div className="wal-swap wal-field">
+            <div className="wal-swap__col">
+              <div className="wal-field__label">{t('transfer.from')}</div>
+              <ChoiceField title={t('transfer.from')} testId="pick-from" value={from} options={walletOptions} onChange={pickFrom} />
+            </div>
+            <button
+              type="button"
+              className="wal-swap__btn"
+              aria-label={t('transfer.swap')}
+              onClick={() => {
+                setFrom(to);
+                setTo(from);
+                setError(null);
+              }}
+              data-testid="swap-wallets"
+            >
+              <LoopOutline />
+            </button>
+            <div className="wal-swap__col">
+              <div className="wal-field__label">{t('transfer.to')}</div>
+              <ChoiceField title={t('transfer.to')} testId="pick-to" value={to} options={walletOptions} onChange={pickTo} />
+            </div>
+          </div>
+          <FormRow name="amount" label={t('field.amount')} error={error}>
+            <Input
+              inputMode="decimal"
+              value={amount}
+              onChange={(v) => {
+                setAmount(v);
+                setError(null);
+              }}
+              placeholder={t('withdraw.amountPlaceholder')}
+              data-testid="input-amount"
+            />
+            <button type="button" className="wal-link" onClick={() => setAmount(available)} data-testid="amount-all">
+              {t('action.all')}
+            </button>
+          </FormRow>
+          <InfoLine label={t('transfer.available', { wallet: t(`wallet.${from}`) })} value={`${showAmount(available)} ${currency}`} testId="transfer-available" />
+          <Button className="wal-submit" block color="primary" type="submit" loading={command.busy} data-testid="submit-transfer">
+            {t('transfer.submit')}
+          </Button>
+        </form>
+      </section>
+    </div>
+  );
+}

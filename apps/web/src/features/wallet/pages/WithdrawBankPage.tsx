@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { Button, Dialog, Input } from 'antd-mobile';
+import { FileOutline } from 'antd-mobile-icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { applyBankWithdrawal, bankWithdrawalsQuery, drawInfosQuery, PAGE_SIZE, walletKeys, type BankWithdrawBody } from '../api/wallet.ts';
+import type { DrawInfos } from '../api/types.ts';
+import { showCommandError } from '../components/errors.ts';
+import { FormRow, InfoLine, LoadState, SignedInGate } from '../components/Gate.tsx';
+import { KycNotice, showKycRequired } from '../components/KycNotice.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { StatusTag } from '../components/StatusTag.tsx';
+import { Time } from '../components/Time.tsx';
+import { useMoneyCommand } from '../components/useMoneyCommand.ts';
+import { amountProblem, percentOf, rateFee, showAmount } from '../model/amounts.ts';
+import '../components/wallet.css';
+
+const TEXT_FIELDS = ['cardholder', 'bankName', 'branchName', 'bankCode', 'cardNumber'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+const CARD_NUMBER = /^[A-Za-z0-9]{8,34}$/;
+const USDT_SCALE = 6;
+
+/** /withdrawBank: a fiat withdrawal to a bank card, in USDT, less a published fee; and its records. */
+export default function WithdrawBankPage() {
+  return (
+    <SignedInGate>
+      <WithdrawBank />
+    </SignedInGate>
+  );
+}
+
+function WithdrawBank() {
+  const infos = useQuery(drawInfosQuery());
+  if (!infos.data) return <LoadState error={infos.isError} retry={() => void infos.refetch()} />;
+  return (
+    <div className="wal-page">
+      {infos.data.kyc.level === 'none' ? <KycNotice path={infos.data.kyc.verifyPath} /> : null}
+      <BankForm infos={infos.data} />
+      <BankRecords />
+    </div>
+  );
+}
+
+function BankForm(props: { infos: DrawInfos }) {
+  const { t } = useTranslation('wallet');
+  const queryClient = useQueryClient();
+  const { bank, kyc } = props.infos;
+  const usdt = props.infos.currencies.find((c) => c.currency === bank.currency);
+  const [values, setValues] = useState<Record<TextField | 'amount' | 'fundPassword', string>>({
+    cardholder: '',
+    bankName: '',
+    branchName: '',
+    bankCode: '',
+    cardNumber: '',
+    amount: '',
+    fundPassword: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const command = useMoneyCommand();
+  const set = (field: keyof typeof values) => (v: string) => {
+    setValues((x) => ({ ...x, [field]: v }));
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  };
+  const preview = rateFee(values.amount, bank.feeRate, USDT_SCALE);
+  const perTrade = kyc.level === 'none' ? undefined : kyc.fiatPerTrade;
+
+  const onSubmit = async () => {
+    const e: Record<string, string> = {};
+    for (const f of TEXT_FIELDS) if (!values[f].trim()) e[f] = t('bank.required');
+    if (!e.cardNumber && !CARD_NUMBER.test(values.cardNumber.trim())) e.cardNumber = t('bank.cardNumberInvalid');
+    const problem = amountProblem(values.amount, USDT_SCALE, { min: bank.min, max: perTrade, available: usdt?.withdrawable });
+    if (problem) e.amount = t(`amountError.${problem}`, { min: bank.min, max: perTrade ?? '', scale: USDT_SCALE, currency: bank.currency });
+    if (!/^\d{6}$/.test(values.fundPassword)) e.fundPassword = t('withdraw.fundPasswordInvalid');
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    const body: Omit<BankWithdrawBody, 'requestId'> = {
+      cardholder: values.cardholder.trim(),
+      bankName: values.bankName.trim(),
+      branchName: values.branchName.trim(),
+      bankCode: values.bankCode.trim(),
+      cardNumber: values.cardNumber.trim(),
+      amount: values.amount.trim(),
+      fundPassword: values.fundPassword,
+    };
+    try {
+      const done = await command.run(body, (requestId) => applyBankWithdrawal({ ...body, requestId }, { silent: true }));
+      if (!done) return;
+      setValues((x) => ({ ...x, amount: '', fundPassword: '' }));
+      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      void Dialog.alert({ content: <div data-testid="bank-success">{done.message || t('withdraw.success')}</div>, confirmText: t('action.ok') });
+    } catch (err) {
+      const key = showCommandError(err, [...TEXT_FIELDS, 'amount', 'fundPassword'], (f, m) => setErrors((x) => ({ ...x, [f]: m })));
+      if (key === 'KYC_REQUIRED' && err instanceof Error) showKycRequired(err.message, kyc.verifyPath);
+    }
+  };
+
+  return (
+    <section className="card">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onSubmit();
+        }}
+      >
+        {TEXT_FIELDS.map((f) => (
+          <FormRow key={f} name={f} label={t(`bank.${f}`)} error={errors[f]}>
+            <Input
+              value={values[f]}
+              onChange={set(f)}
+              inputMode={f === 'cardNumber' ? 'numeric' : 'text'}
+              autoComplete="off"
+              placeholder={t(`bank.${f}Placeholder`)}
+              data-testid={`input-${f}`}
+            />
+          </FormRow>
+        ))}
+        <FormRow
+          name="amount"
+          label={t('bank.amount', { currency: bank.currency })}
+          error={errors.amount}
+          note={perTrade ? t('bank.limits', { min: showAmount(bank.min), max: showAmount(perTrade) }) : t('bank.minOnly', { min: showAmount(bank.min) })}
+        >
+          <Input inputMode="decimal" value={values.amount} onChange={set('amount')} placeholder={t('withdraw.amountPlaceholder')} data-testid="input-amount" />
+        </FormRow>
+        <InfoLine label={t('withdraw.withdrawable')} value={`${showAmount(usdt?.withdrawable)} ${bank.currency}`} />
+        <InfoLine label={t('bank.fee', { rate: percentOf(bank.feeRate) })} value={preview ? `${showAmount(preview.fee)} ${bank.currency}` : '--'} testId="bank-fee" />
+        <InfoLine label={t('bank.receive')} value={preview ? `${showAmount(preview.receive)} ${bank.currency}` : '--'} testId="bank-receive" strong />
+        <FormRow name="fundPassword" label={t('field.fundPassword')} error={errors.fundPassword}>
+          <Input
+            type="password"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+            value={values.fundPassword}
+            onChange={set('fundPassword')}
+            placeholder={t('withdraw.fundPasswordPlaceholder')}
+            data-testid="input-fund-password"
+          />
+        </FormRow>
+        <Button className="wal-submit" block color="primary" type="submit" loading={command.busy} data-testid="submit-bank">
+          {t('bank.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function BankRecords() {
+  const { t } = useTranslation('wallet');
+  const [page, setPage] = useState(1);
+  const records = useQuery(bankWithdrawalsQuery(page));
+  return (
+    <section className="card">
+      <header className="card__head">
+        <h2 className="card__title">{t('bank.records')}</h2>
+      </header>
+      {!records.data ? (
+        <LoadState error={records.isError} retry={() => void records.refetch()} />
+      ) : records.data.items.length === 0 ? (
+        <EmptyState testId="bank-empty" icon={<FileOutline />} title={t('withdraw.noRecords')} />
+      ) : (
+        <>
+          {records.data.items.map((b) => (
+            <div className="wal-record" key={b.id} data-testid="bank-record">
+              <div className="wal-record__head">
+                <span>
+                  {showAmount(b.amount)} {b.currency}
+                </span>
+                <StatusTag status={b.status} testId="bank-status" />
+              </div>
+              <div className="wal-record__sub">
+                <span>
+                  {b.bankName} · {b.cardNumber}
+                </span>
+                <Time at={b.time} />
+              </div>
+              <div className="wal-record__sub">
+                <span>{t('withdraw.feeShort', { fee: showAmount(b.fee) })}</span>
+                <span>{t('withdraw.receiveShort', { amount: showAmount(b.receive) })}</span>
+              </div>
+              {b.reason ? <div className="wal-record__sub">{t('withdraw.reason', { reason: b.reason })}</div> : null}
+            </div>
+          ))}
+          <Pager page={page} size={PAGE_SIZE} total={records.data.total} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}

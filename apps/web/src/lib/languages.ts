@@ -1,0 +1,39 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tidemark/contract/locales';
+
+export { DEFAULT_LOCALE, LOCALES, type Locale };
+
+/** Each language named in itself, as a language picker should show it. */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  en_us: 'English',
+  zh_hk: '繁體中文',
+  zh_cn: '简体中文',
+  de: 'Deutsch',
+  fr: 'Français',
+  jp: '日本語',
+  kr: '한국어',
+  tr: 'Türkçe',
+};
+
+/** BCP 47 tags for <html lang> and Intl formatting. */
+export const LANGUAGE_TAGS: Record<Locale, string> = {
+  en_us: 'en-US',
+  zh_hk: 'zh-HK',
+  zh_cn: 'zh-CN',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  jp: 'ja-JP',
+  kr: 'ko-KR',
+  tr: 'tr-TR',
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The language to start in, from what LANG holds. The legacy default `zh` (spec §1) and anything
+ * unknown become en_us; the caller writes the result back so the rewrite happens once.
+ */
+export function startupLanguage(stored: string | null): Locale {
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+}

@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+
+/** What a lazily loaded screen module exports. */
+export interface RouteModule {
+  default: ComponentType;
+}
+
+/**
+ * One screen of the app. Features export a `RouteDef[]` from src/features/<f>/routes.ts.
+ * - `path`: the React Router path (`/coinDetail/:coinType`).
+ * - `index`: the ordering index (spec §2): going to a higher index slides left, to a lower one
+ *   slides right. Use the index the spec table in route-table.ts gives the path.
+ * - `titleKey`: the i18n key of the nav title, with its namespace (`common:nav.login`).
+ * - `load`: `() => import('./pages/LoginPage.tsx')`; loaded on first visit (120 s timeout).
+ * - `guard: 'auth'`: without a TOKEN the router sends the user to /login.
+ * - `tab`: render inside the tab layout (bottom tab bar, no back arrow).
+ * - `hideNav`: no nav bar (the screen draws its own header).
+ */
+export interface RouteDef {
+  path: string;
+  index: number;
+  titleKey: string;
+  load: () => Promise<RouteModule>;
+  guard?: 'auth';
+  tab?: boolean;
+  hideNav?: boolean;
+}
+
+/** What a matched route carries in its `handle`, for the layouts, nav bar and transitions. */
+export interface RouteHandle {
+  def: RouteDef;
+}

@@ -1,0 +1,12 @@
+// Must run before anything renders: antd-mobile's Toast/Dialog need React 19's createRoot.
+import './app/antd-react19.ts';
+import 'antd-mobile/es/global';
+import './app/styles.css';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { initI18n } from './lib/i18n.ts';
+import { setUpPwa } from './lib/pwa.ts';
+
+setUpPwa(); // installable app: service worker + install prompt
+const root = createRoot(document.getElementById('root')!);
+void initI18n().then(() => root.render(<App />));

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The server serves apps/web/dist on its own port; in development Vite proxies the API to it.
+const apiTarget = process.env.TIDEMARK_API ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than our code: separate chunks keep them cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            {
+              name: 'antd-mobile',
+              test: /node_modules[\\/](antd-mobile|antd-mobile-icons|@react-spring|@use-gesture|rc-[\w-]+|ahooks)[\\/]/,
+            },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true, ws: true },
+      '/ws': { target: apiTarget.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+});

@@ -1,0 +1,100 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { freshDataDir } from './support/temp-dirs.ts';
+
+/**
+ * End-to-end tests: the built web app served by the real server (one process, as `npm start`
+ * runs it) on port 18180, driven by Debian's Chromium as a phone (390×844).
+ *
+ * Every run gets a fresh server state: a new temporary DATA_DIR (embedded PGlite), or, when
+ * DATABASE_URL is set, a new database on that PostgreSQL server (see support/fresh-database.ts).
+ * The config module is loaded by the runner and again by each worker, so what is created once
+ * is handed on through environment variables.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18180);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+process.env.TM_E2E_DATA_DIR ??= freshDataDir();
+const serverDatabaseUrl = process.env.DATABASE_URL;
+if (serverDatabaseUrl && !process.env.TM_E2E_DATABASE_URL) {
+  const url = new URL(serverDatabaseUrl);
+  // the name carries its creation time so a later run can clear databases left by killed runs
+  url.pathname = `/tidemark_e2e_${Date.now()}_${process.pid}`;
+  process.env.TM_E2E_DATABASE_URL = url.toString();
+}
+
+const MOBILE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+
+const serverEnv: Record<string, string> = {
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: BASE_URL,
+  DATA_DIR: process.env.TM_E2E_DATA_DIR,
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  DEV_CLOCK: 'true',
+};
+if (process.env.TM_E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.TM_E2E_DATABASE_URL;
+// a web build elsewhere than apps/web/dist (e.g. one that a parallel build cannot replace mid-run)
+if (process.env.WEB_DIST_DIR) serverEnv.WEB_DIST_DIR = process.env.WEB_DIST_DIR;
+
+// With PostgreSQL the fresh database must exist before the server starts, and Playwright starts
+// the webServer before any globalSetup: so the creation runs first in the same command. So does the
+// support operator the content/support specs act as (the server then holds the embedded store's lock).
+const command = process.env.TM_E2E_DATABASE_URL
+  ? 'node e2e/support/fresh-database.ts && node e2e/support/create-operator.ts && node apps/server/src/main.ts'
+  : 'node e2e/support/create-operator.ts && node apps/server/src/main.ts';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(os.tmpdir(), 'tidemark-e2e-results'),
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalSetup: './support/global-setup.ts',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'mobile-chromium',
+      use: {
+        ...devices['Pixel 7'],
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        userAgent: MOBILE_UA,
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command,
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `${BASE_URL}/api/health`,
+    env: { ...serverEnv, E2E_ADMIN_DATABASE_URL: serverDatabaseUrl ?? '' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

@@ -9,7 +9,9 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,7 +21,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-cycle': ['error', { maxDepth: 6, ignoreExternal: true }],
       'import-x/no-restricted-paths': [
@@ -27,10 +32,22 @@ export default tseslint.config(
         {
           zones: [
             { target: './packages', from: './apps', message: 'packages never import from apps' },
-            { target: './apps/server/src/platform', from: './apps/server/src/modules', message: 'platform must not depend on modules' },
-            { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib must not depend on features' },
+            {
+              target: './apps/server/src/platform',
+              from: './apps/server/src/modules',
+              message: 'platform must not depend on modules',
+            },
+            {
+              target: './apps/web/src/lib',
+              from: './apps/web/src/features',
+              message: 'lib must not depend on features',
+            },
             { target: './apps/web/src/lib', from: './apps/web/src/app', message: 'lib must not depend on app' },
-            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not depend on app' },
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'features must not depend on app',
+            },
             { target: './apps/web', from: './apps/server', message: 'the web app talks to the server over HTTP only' },
           ],
         },

@@ -122,7 +122,9 @@ test('a new user: agreement → sign up → notice → ticket answered → live 
   await expect(page.getByTestId(`ticket-${ticket.id}`).getByTestId('ticket-state')).toHaveText('Replied');
   await shot(page, 'en_us-question-record');
   await page.getByTestId(`ticket-${ticket.id}`).click();
-  await expect(page.getByTestId('ticket-message-operator')).toContainText('Your deposit was credited after 1 confirmation.');
+  await expect(page.getByTestId('ticket-message-operator')).toContainText(
+    'Your deposit was credited after 1 confirmation.',
+  );
   await textarea(page, 'ticket-followup').fill('Thank you, it is there now.');
   await page.getByTestId('ticket-followup-send').click();
   await expect(page.getByTestId('ticket-message-user')).toHaveCount(2);
@@ -152,7 +154,9 @@ test('a new user: agreement → sign up → notice → ticket answered → live 
   // an answer while the user is elsewhere shows as a badge on /mine
   await page.goto('/mine');
   agent.send(userId, 'Anything else I can do?');
-  await expect.poll(async () => (await api<{ count: number }>(request, '/xb/v1/support/chat/unread', {}, { token })).count).toBe(1);
+  await expect
+    .poll(async () => (await api<{ count: number }>(request, '/xb/v1/support/chat/unread', {}, { token })).count)
+    .toBe(1);
   await page.reload();
   await expect(page.getByTestId('chat-unread-badge')).toHaveText('1');
 
@@ -192,7 +196,10 @@ test('the content and support screens speak German', async ({ page, request }) =
   await page.getByTestId('ticket-submit').click();
   await expect(page.getByTestId('error-title')).toHaveText('Bitte geben Sie einen Betreff ein');
   // a file that is not an image is refused before it is sent
-  await page.getByTestId('ticket-images').getByTestId('image-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page
+    .getByTestId('ticket-images')
+    .getByTestId('image-input')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.locator('.adm-toast-main')).toHaveText('Nur JPEG-, PNG- oder WebP-Bilder können angehängt werden');
   await shot(page, 'de-add-question');
 

@@ -21,7 +21,10 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 async function admin<T>(request: APIRequestContext, path: string, body: unknown): Promise<T> {
-  const res = await request.post(`/api${path}`, { data: body, headers: { authorization: await operatorToken(request), locale: 'en_us' } });
+  const res = await request.post(`/api${path}`, {
+    data: body,
+    headers: { authorization: await operatorToken(request), locale: 'en_us' },
+  });
   const envelope = (await res.json()) as { code: number; message: string; data: T };
   if (envelope.code !== 200) throw new Error(`${path} → ${envelope.code} ${envelope.message}`);
   return envelope.data;
@@ -41,11 +44,35 @@ async function verifiedUser(request: APIRequestContext): Promise<{ id: number; e
     agree: true,
   });
   const phone = String(5550000000 + Math.floor(Math.random() * 9_999_999));
-  await api(request, '/xb/v1/common/send/sms', { countryCode: '1', phone, purpose: 'bind', tempToken: await temp() }, { token });
-  await api(request, '/xb/v1/account/phone/bind', { countryCode: '1', phone, code: await readCode(request, `+1${phone}`) }, { token });
-  await api(request, '/xb/v1/account/fund-password/set', { fundPassword: FUND_PASSWORD, confirmPassword: FUND_PASSWORD, loginPassword: 'abc123' }, { token });
-  await api(request, '/xb/v1/kyc/basic/submit', { realName: 'Ada Lovelace', idNumber: 'AB1234567', country: 'GB', documentType: 'passport' }, { token });
-  const queue = await admin<{ items: Array<{ id: number; email: string | null }> }>(request, '/admin/kyc/queue', { state: 'pending', level: 'basic', size: 100 });
+  await api(
+    request,
+    '/xb/v1/common/send/sms',
+    { countryCode: '1', phone, purpose: 'bind', tempToken: await temp() },
+    { token },
+  );
+  await api(
+    request,
+    '/xb/v1/account/phone/bind',
+    { countryCode: '1', phone, code: await readCode(request, `+1${phone}`) },
+    { token },
+  );
+  await api(
+    request,
+    '/xb/v1/account/fund-password/set',
+    { fundPassword: FUND_PASSWORD, confirmPassword: FUND_PASSWORD, loginPassword: 'abc123' },
+    { token },
+  );
+  await api(
+    request,
+    '/xb/v1/kyc/basic/submit',
+    { realName: 'Ada Lovelace', idNumber: 'AB1234567', country: 'GB', documentType: 'passport' },
+    { token },
+  );
+  const queue = await admin<{ items: Array<{ id: number; email: string | null }> }>(request, '/admin/kyc/queue', {
+    state: 'pending',
+    level: 'basic',
+    size: 100,
+  });
   const application = queue.items.find((i) => i.email === email);
   if (!application) throw new Error(`no pending basic application of ${email}`);
   await admin(request, '/admin/kyc/approve', { id: application.id });
@@ -55,7 +82,9 @@ async function verifiedUser(request: APIRequestContext): Promise<{ id: number; e
 
 /** The code of the NEXT message to `to` (the outbox also holds the sign-up code). */
 async function nextCode(request: APIRequestContext, to: string, before: number): Promise<string> {
-  await expect.poll(async () => (await readOutbox(request, to)).length, { message: `a new code sent to ${to}` }).toBeGreaterThan(before);
+  await expect
+    .poll(async () => (await readOutbox(request, to)).length, { message: `a new code sent to ${to}` })
+    .toBeGreaterThan(before);
   return readCode(request, to);
 }
 
@@ -87,7 +116,9 @@ test('deposit → assets → transfer there and back → convert → withdraw �
   await expect(page).toHaveURL(/\/recharge$/);
   await expect(page.getByTestId('deposit-address')).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
   await expect(page.getByTestId('deposit-qr')).toBeVisible();
-  await expect(page.getByTestId('deposit-rules')).toContainText('Credited after 1 confirmation; withdrawable after 3 confirmations.');
+  await expect(page.getByTestId('deposit-rules')).toContainText(
+    'Credited after 1 confirmation; withdrawable after 3 confirmations.',
+  );
   await expect(page.getByTestId('deposit-status').first()).toHaveText('Credited');
   await expect(page.getByTestId('deposit-confirmations').first()).toHaveText('1 confirmations');
   await shot(page, 'recharge-en');
@@ -167,7 +198,10 @@ test('deposit → assets → transfer there and back → convert → withdraw �
   await expect(page.getByTestId('withdrawable')).toHaveText('750');
 
   // the operator approves (sent through the simulated chain), the chain confirms
-  const pending = await admin<{ items: Array<{ id: number; userId: number }> }>(request, '/admin/wallet/withdrawals', { status: 'pending', size: 100 });
+  const pending = await admin<{ items: Array<{ id: number; userId: number }> }>(request, '/admin/wallet/withdrawals', {
+    status: 'pending',
+    size: 100,
+  });
   const mine = pending.items.find((w) => w.userId === user.id);
   if (!mine) throw new Error('the withdrawal is not in the review queue');
   await admin(request, '/admin/wallet/withdrawals/approve', { id: mine.id });

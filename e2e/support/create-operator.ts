@@ -25,14 +25,27 @@ try {
   const email = `e2e-agent-${Date.now()}@example.com`;
   const password = randomBytes(18).toString('base64url');
   const created = await database.db.transaction(async (tx) => {
-    const c = await new OperatorService(tx, systemClock).create({ email, name: 'E2E support agent', password, roles: ['support', 'content', 'compliance', 'finance'] }, tx);
+    const c = await new OperatorService(tx, systemClock).create(
+      { email, name: 'E2E support agent', password, roles: ['support', 'content', 'compliance', 'finance'] },
+      tx,
+    );
     await new AuditService(tx).record(
-      { operatorId: null, action: 'operator.create', targetType: 'operator', targetId: c.operator.id, detail: { via: 'e2e', roles: ['support', 'content', 'compliance', 'finance'] } },
+      {
+        operatorId: null,
+        action: 'operator.create',
+        targetType: 'operator',
+        targetId: c.operator.id,
+        detail: { via: 'e2e', roles: ['support', 'content', 'compliance', 'finance'] },
+      },
       tx,
     );
     return c;
   });
-  fs.writeFileSync(path.join(config.dataDir, OPERATOR_FILE), JSON.stringify({ email, password, totpSecret: created.totpSecret }), { mode: 0o600 });
+  fs.writeFileSync(
+    path.join(config.dataDir, OPERATOR_FILE),
+    JSON.stringify({ email, password, totpSecret: created.totpSecret }),
+    { mode: 0o600 },
+  );
 } finally {
   await database.close(); // releases the data directory lock before the server starts
 }

@@ -56,11 +56,19 @@ export async function findTicket(request: APIRequestContext, title: string): Pro
   const token = await operatorToken(request);
   let found: AdminTicket | undefined;
   await expect
-    .poll(async () => {
-      const page = await admin<{ list: AdminTicket[] }>(request, '/admin/support/ticket/list', { page: 1, size: 100 }, token);
-      found = page.list.find((t) => t.title === title);
-      return found?.id;
-    }, { message: `a ticket titled "${title}"` })
+    .poll(
+      async () => {
+        const page = await admin<{ list: AdminTicket[] }>(
+          request,
+          '/admin/support/ticket/list',
+          { page: 1, size: 100 },
+          token,
+        );
+        found = page.list.find((t) => t.title === title);
+        return found?.id;
+      },
+      { message: `a ticket titled "${title}"` },
+    )
     .toBeTruthy();
   return found!;
 }
@@ -109,7 +117,10 @@ export class Agent {
 
   /** The user id behind the first chat message with this text. */
   async userOfMessage(content: string): Promise<number> {
-    const e = await this.waitFor((x) => x.type === 'message' && (x.message as { content?: string }).content === content, `"${content}"`);
+    const e = await this.waitFor(
+      (x) => x.type === 'message' && (x.message as { content?: string }).content === content,
+      `"${content}"`,
+    );
     return (e.message as { userId: number }).userId;
   }
 

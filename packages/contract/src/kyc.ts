@@ -51,7 +51,12 @@ export const ISO_COUNTRY_CODES: ReadonlySet<string> = new Set(
 
 export const kycBasicSubmitBody = z
   .object({
-    realName: z.string().trim().min(1, 'kyc.nameEmpty').max(100).regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, 'kyc.nameFormat'),
+    realName: z
+      .string()
+      .trim()
+      .min(1, 'kyc.nameEmpty')
+      .max(100)
+      .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, 'kyc.nameFormat'),
     idNumber: z
       .string()
       .trim()

@@ -44,10 +44,14 @@ describe('decimal strings ↔ minor units', () => {
 
   it('round-trips any amount (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.integer({ min: 0, max: 18 }), (units, scale) => {
-        expect(parseUnits(formatUnits(units, scale), scale)).toBe(units);
-        expect(parseUnits(formatUnits(units, scale, { fixed: true }), scale)).toBe(units);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 18 }),
+        (units, scale) => {
+          expect(parseUnits(formatUnits(units, scale), scale)).toBe(units);
+          expect(parseUnits(formatUnits(units, scale, { fixed: true }), scale)).toBe(units);
+        },
+      ),
     );
   });
 });
@@ -55,15 +59,19 @@ describe('decimal strings ↔ minor units', () => {
 describe('rounding', () => {
   it('floor ≤ exact ≤ ceil, and they differ by at most one unit (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 24n), max: 10n ** 24n }), fc.bigInt({ min: 1n, max: 10n ** 12n }), (a, b) => {
-        const lo = divRound(a, b, 'floor');
-        const hi = divRound(a, b, 'ceil');
-        expect(lo * b <= a).toBe(true);
-        expect(hi * b >= a).toBe(true);
-        expect(hi - lo <= 1n).toBe(true);
-        const h = divRound(a, b, 'halfUp');
-        expect(h === lo || h === hi).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 24n), max: 10n ** 24n }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        (a, b) => {
+          const lo = divRound(a, b, 'floor');
+          const hi = divRound(a, b, 'ceil');
+          expect(lo * b <= a).toBe(true);
+          expect(hi * b >= a).toBe(true);
+          expect(hi - lo <= 1n).toBe(true);
+          const h = divRound(a, b, 'halfUp');
+          expect(h === lo || h === hi).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -93,13 +101,17 @@ describe('price × quantity', () => {
 describe('fees', () => {
   it('round up by at most one minor unit (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.bigInt({ min: 0n, max: pow10(RATE_SCALE) }), (amount, rate) => {
-        const fee = feeOf(amount, rate);
-        const exactTimesScale = amount * rate; // fee × 10^18 ≥ exact, and < exact + 10^18
-        expect(fee * pow10(RATE_SCALE) >= exactTimesScale).toBe(true);
-        expect(fee * pow10(RATE_SCALE) - exactTimesScale < pow10(RATE_SCALE)).toBe(true);
-        expect(fee <= amount).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        fc.bigInt({ min: 0n, max: pow10(RATE_SCALE) }),
+        (amount, rate) => {
+          const fee = feeOf(amount, rate);
+          const exactTimesScale = amount * rate; // fee × 10^18 ≥ exact, and < exact + 10^18
+          expect(fee * pow10(RATE_SCALE) >= exactTimesScale).toBe(true);
+          expect(fee * pow10(RATE_SCALE) - exactTimesScale < pow10(RATE_SCALE)).toBe(true);
+          expect(fee <= amount).toBe(true);
+        },
+      ),
     );
   });
 

@@ -33,7 +33,8 @@ const { values } = parseArgs({
     tx: { type: 'string' },
   },
 });
-const usage = 'usage: npm run chain:deposit -- --user <id|email> --currency USDT --chain TRC20 --amount 1000 [--confirmations 3] | --deposit <id> --confirmations <n>';
+const usage =
+  'usage: npm run chain:deposit -- --user <id|email> --currency USDT --chain TRC20 --amount 1000 [--confirmations 3] | --deposit <id> --confirmations <n>';
 const confirmations = values.confirmations === undefined ? undefined : Number(values.confirmations);
 if (confirmations !== undefined && (!Number.isInteger(confirmations) || confirmations < 0)) {
   console.error(usage);
@@ -45,7 +46,11 @@ if (!values.deposit && !(values.user && values.currency && values.chain && value
 }
 
 const config = loadConfig();
-const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: config.dataDir });
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 }
+    : { kind: 'pglite', dataDir: config.dataDir },
+);
 let exitCode = 0;
 try {
   await migrate(database);

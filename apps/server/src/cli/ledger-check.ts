@@ -10,12 +10,21 @@ import { ledgerCheck } from '../modules/wallet/ledger-check.ts';
  * with DATABASE_URL it runs beside a live server.
  */
 const config = loadConfig();
-const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 1 } : { kind: 'pglite', dataDir: config.dataDir });
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: 1 }
+    : { kind: 'pglite', dataDir: config.dataDir },
+);
 let exitCode = 0;
 try {
-  const result = await database.db.transaction((tx) => ledgerCheck(tx as unknown as Db), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  const result = await database.db.transaction((tx) => ledgerCheck(tx as unknown as Db), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
   if (result.ok) {
-    console.log(`ledger OK: ${result.accounts} accounts, ${result.transactions} transactions; every currency sums to zero`);
+    console.log(
+      `ledger OK: ${result.accounts} accounts, ${result.transactions} transactions; every currency sums to zero`,
+    );
   } else {
     exitCode = 1;
     console.error(`LEDGER BROKEN (${result.problems.length} problems):`);

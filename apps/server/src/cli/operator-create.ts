@@ -22,7 +22,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.email || !values.name) {
-  console.error('usage: npm run operator:create -- --email <e-mail> --name <name> [--roles super_admin,finance] [--password <password>]');
+  console.error(
+    'usage: npm run operator:create -- --email <e-mail> --name <name> [--roles super_admin,finance] [--password <password>]',
+  );
   process.exit(2);
 }
 const roles = values.roles.split(',').map((r) => r.trim()) as OperatorRole[];
@@ -44,9 +46,18 @@ const database = await openDatabase(
 try {
   await migrate(database);
   const created = await database.db.transaction(async (tx) => {
-    const c = await new OperatorService(tx, systemClock).create({ email: values.email!, name: values.name!, password, roles }, tx);
+    const c = await new OperatorService(tx, systemClock).create(
+      { email: values.email!, name: values.name!, password, roles },
+      tx,
+    );
     await new AuditService(tx).record(
-      { operatorId: null, action: 'operator.create', targetType: 'operator', targetId: c.operator.id, detail: { via: 'cli', roles } },
+      {
+        operatorId: null,
+        action: 'operator.create',
+        targetType: 'operator',
+        targetId: c.operator.id,
+        detail: { via: 'cli', roles },
+      },
       tx,
     );
     return c;

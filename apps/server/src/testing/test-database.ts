@@ -7,7 +7,11 @@ import { migrate } from '../platform/db/migrate.ts';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
  * on the PostgreSQL server named by DATABASE_URL (dropped again by `dispose`).
  */
-export async function createTestDatabase(): Promise<{ database: Database; url: string | null; dispose(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  url: string | null;
+  dispose(): Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });

@@ -29,7 +29,11 @@ export interface TestServer {
   /** POSTs JSON to /api<path> (GET when body is null) over real HTTP. */
   api<T = any>(path: string, body?: unknown, opts?: CallOptions): Promise<ApiResult<T>>;
   /** A user inserted directly (for tests of other modules) with a signed-in token. */
-  createUser(input?: { email?: string; phone?: string; password?: string }): Promise<{ id: number; token: string; email: string | null }>;
+  createUser(input?: {
+    email?: string;
+    phone?: string;
+    password?: string;
+  }): Promise<{ id: number; token: string; email: string | null }>;
   /** An operator with the roles, signed in through the real login call (password + TOTP). */
   createOperator(roles: OperatorRole[]): Promise<{ id: number; token: string }>;
   /** Stops the app (background work and HTTP) and builds a new one on the SAME database, as a process restart would. */
@@ -41,7 +45,9 @@ export interface TestServer {
  * One server per test file, listening on a random loopback port, on a fresh database
  * (PGlite in memory, or a new database on DATABASE_URL's server).
  */
-export async function startTestServer(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { clock?: Clock; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const { database, dispose } = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
@@ -79,7 +85,9 @@ export async function startTestServer(options: { clock?: Clock; env?: Record<str
     api,
     async createUser(input = {}) {
       seq += 1;
-      const email = input.phone ? (input.email ?? null) : (input.email ?? `user${seq}-${crypto.randomBytes(3).toString('hex')}@example.com`);
+      const email = input.phone
+        ? (input.email ?? null)
+        : (input.email ?? `user${seq}-${crypto.randomBytes(3).toString('hex')}@example.com`);
       const [row] = await database.db
         .insert(users)
         .values({
@@ -97,8 +105,17 @@ export async function startTestServer(options: { clock?: Clock; env?: Record<str
       seq += 1;
       const email = `op${seq}-${crypto.randomBytes(3).toString('hex')}@example.com`;
       const password = 'operator-password-1';
-      const created = await new OperatorService(database.db, built.ctx.clock).create({ email, name: `Operator ${seq}`, password, roles });
-      const res = await api('/admin/auth/login', { email, password, totpCode: totpCode(created.totpSecret, built.ctx.clock) });
+      const created = await new OperatorService(database.db, built.ctx.clock).create({
+        email,
+        name: `Operator ${seq}`,
+        password,
+        roles,
+      });
+      const res = await api('/admin/auth/login', {
+        email,
+        password,
+        totpCode: totpCode(created.totpSecret, built.ctx.clock),
+      });
       if (res.status !== 200) throw new Error(`operator login failed: ${JSON.stringify(res.body)}`);
       return { id: created.operator.id, token: res.body.data.token };
     },

@@ -10,7 +10,10 @@ import { CONTENT_TYPES } from './content.schema.ts';
 import type { ContentService } from './content.service.ts';
 
 const id = z.number().int().positive();
-const code = z.string().trim().regex(/^[a-z0-9_]{1,64}$/);
+const code = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9_]{1,64}$/);
 const itemText = z.object({
   title: z.string().max(300, 'validation.tooLong'),
   summary: z.string().max(1000).optional(),
@@ -36,7 +39,14 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
     ctx.db.transaction(async (tx) => {
       const result = await write(tx as unknown as Db);
       await audit().record(
-        { operatorId: request.operator!.id, action, targetType, targetId: targetId(result), detail: detail(result), ip: request.ip },
+        {
+          operatorId: request.operator!.id,
+          action,
+          targetType,
+          targetId: targetId(result),
+          detail: detail(result),
+          ip: request.ip,
+        },
         tx as unknown as Db,
       );
       return result;
@@ -46,7 +56,14 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
     '/admin/content/item/list',
     {
       preHandler: guard,
-      schema: { tags: ['admin'], body: z.object({ type: z.enum(CONTENT_TYPES), page: z.number().int().min(1).default(1), size: z.number().int().min(1).max(100).default(20) }) },
+      schema: {
+        tags: ['admin'],
+        body: z.object({
+          type: z.enum(CONTENT_TYPES),
+          page: z.number().int().min(1).default(1),
+          size: z.number().int().min(1).max(100).default(20),
+        }),
+      },
     },
     async (request) => content.adminList(request.body.type, request.body.page, request.body.size),
   );
@@ -77,7 +94,12 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
         body.id ? 'content.item.update' : 'content.item.create',
         `content_${body.type}`,
         (tx) => content.saveItem(body, tx),
-        () => ({ type: body.type, code: body.code ?? null, locales: Object.keys(body.texts), published: body.published ?? true }),
+        () => ({
+          type: body.type,
+          code: body.code ?? null,
+          locales: Object.keys(body.texts),
+          published: body.published ?? true,
+        }),
         (r) => r,
       );
       return { id: itemId };
@@ -88,7 +110,14 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
     '/admin/content/item/delete',
     { preHandler: guard, schema: { tags: ['admin'], body: z.object({ id }) } },
     async (request) => {
-      await audited(request, 'content.item.delete', 'content_item', (tx) => content.deleteItem(request.body.id, tx), () => ({}), () => request.body.id);
+      await audited(
+        request,
+        'content.item.delete',
+        'content_item',
+        (tx) => content.deleteItem(request.body.id, tx),
+        () => ({}),
+        () => request.body.id,
+      );
       return { deleted: true };
     },
   );
@@ -99,7 +128,13 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
       preHandler: guard,
       schema: {
         tags: ['admin'],
-        body: z.object({ id: id.optional(), type: z.literal('faq').default('faq'), code, sort: z.number().int().optional(), names: perLocale(z.string().max(200)) }),
+        body: z.object({
+          id: id.optional(),
+          type: z.literal('faq').default('faq'),
+          code,
+          sort: z.number().int().optional(),
+          names: perLocale(z.string().max(200)),
+        }),
       },
     },
     async (request) => {
@@ -130,12 +165,21 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
         tags: ['admin'],
         body: z.object({
           id: id.optional(),
-          position: z.string().regex(/^[a-z0-9_]{1,32}$/).default('home'),
+          position: z
+            .string()
+            .regex(/^[a-z0-9_]{1,32}$/)
+            .default('home'),
           sort: z.number().int().optional(),
           enabled: z.boolean().optional(),
           startsAt: z.number().int().min(0),
           endsAt: z.number().int().min(0).nullable().optional(),
-          texts: perLocale(z.object({ title: z.string().max(200).optional(), imageUrl: z.string().min(1).max(1000), linkUrl: z.string().max(1000).nullable().optional() })),
+          texts: perLocale(
+            z.object({
+              title: z.string().max(200).optional(),
+              imageUrl: z.string().min(1).max(1000),
+              linkUrl: z.string().max(1000).nullable().optional(),
+            }),
+          ),
         }),
       },
     },
@@ -149,7 +193,12 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
         body.id ? 'content.banner.update' : 'content.banner.create',
         'banner',
         (tx) => content.saveBanner(body, tx),
-        () => ({ position: body.position, startsAt: body.startsAt, endsAt: body.endsAt ?? null, locales: Object.keys(body.texts) }),
+        () => ({
+          position: body.position,
+          startsAt: body.startsAt,
+          endsAt: body.endsAt ?? null,
+          locales: Object.keys(body.texts),
+        }),
         (r) => r,
       );
       return { id: bannerId };
@@ -160,7 +209,14 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
     '/admin/content/banner/delete',
     { preHandler: guard, schema: { tags: ['admin'], body: z.object({ id }) } },
     async (request) => {
-      await audited(request, 'content.banner.delete', 'banner', (tx) => content.deleteBanner(request.body.id, tx), () => ({}), () => request.body.id);
+      await audited(
+        request,
+        'content.banner.delete',
+        'banner',
+        (tx) => content.deleteBanner(request.body.id, tx),
+        () => ({}),
+        () => request.body.id,
+      );
       return { deleted: true };
     },
   );

@@ -36,7 +36,11 @@ describe('default content (seed)', () => {
 
   it('is idempotent', async () => {
     await seedContent(server.built.ctx);
-    const docs = await server.api('/admin/content/item/list', { type: 'document', size: 100 }, { token: content.token });
+    const docs = await server.api(
+      '/admin/content/item/list',
+      { type: 'document', size: 100 },
+      { token: content.token },
+    );
     expect(docs.body.data.total).toBe(DEFAULT_DOCUMENTS.length);
     const notices = await server.api('/xb/v1/content/list', { type: 'notice' });
     expect(notices.body.data.list.filter((n: { code: string }) => n.code === 'welcome')).toHaveLength(1);
@@ -76,9 +80,19 @@ describe('notices', () => {
     clock.advance(60_000);
     older = (await saveNotice({ en_us: { title: 'Older notice', body: '<p>first</p>' } })).body.data.id;
     clock.advance(60_000);
-    newer = (await saveNotice({ en_us: { title: 'Newer notice', body: '<p>second</p>' }, de: { title: 'Neuere Mitteilung', body: '<p>zweite</p>' } })).body.data.id;
+    newer = (
+      await saveNotice({
+        en_us: { title: 'Newer notice', body: '<p>second</p>' },
+        de: { title: 'Neuere Mitteilung', body: '<p>zweite</p>' },
+      })
+    ).body.data.id;
     clock.advance(60_000);
-    pinned = (await saveNotice({ en_us: { title: 'Pinned old', body: '<p>pinned</p>' } }, { pinned: true, publishedAt: clock.now() - 3_600_000 })).body.data.id;
+    pinned = (
+      await saveNotice(
+        { en_us: { title: 'Pinned old', body: '<p>pinned</p>' } },
+        { pinned: true, publishedAt: clock.now() - 3_600_000 },
+      )
+    ).body.data.id;
   });
 
   it('lists pinned first, then newest first, paged', async () => {
@@ -126,12 +140,17 @@ describe('notices', () => {
   });
 
   it('hides unpublished and future notices', async () => {
-    const hidden = (await saveNotice({ en_us: { title: 'Draft', body: '<p>draft</p>' } }, { published: false })).body.data.id;
-    const future = (await saveNotice({ en_us: { title: 'Future', body: '<p>later</p>' } }, { publishedAt: clock.now() + 86_400_000 })).body.data.id;
+    const hidden = (await saveNotice({ en_us: { title: 'Draft', body: '<p>draft</p>' } }, { published: false })).body
+      .data.id;
+    const future = (
+      await saveNotice({ en_us: { title: 'Future', body: '<p>later</p>' } }, { publishedAt: clock.now() + 86_400_000 })
+    ).body.data.id;
     for (const id of [hidden, future]) {
       expect((await server.api('/xb/v1/content/detail', { id })).status).toBe(404);
     }
-    const ids = (await server.api('/xb/v1/content/list', { type: 'notice', size: 100 })).body.data.list.map((n: { id: number }) => n.id);
+    const ids = (await server.api('/xb/v1/content/list', { type: 'notice', size: 100 })).body.data.list.map(
+      (n: { id: number }) => n.id,
+    );
     expect(ids).not.toContain(hidden);
     expect(ids).not.toContain(future);
   });
@@ -144,7 +163,12 @@ describe('notices', () => {
 describe('help centre', () => {
   it('lists categories in the caller language', async () => {
     const res = await server.api('/xb/v1/content/category/list', { type: 'faq' }, { locale: 'jp' });
-    expect(res.body.data.list.map((c: { code: string }) => c.code)).toEqual(['account', 'deposit_withdrawal', 'trading', 'security']);
+    expect(res.body.data.list.map((c: { code: string }) => c.code)).toEqual([
+      'account',
+      'deposit_withdrawal',
+      'trading',
+      'security',
+    ]);
     expect(res.body.data.list[0].name).toBe('アカウント');
   });
 
@@ -176,12 +200,42 @@ describe('help centre', () => {
 describe('banners', () => {
   it('shows active banners by time and language, ordered by sort', async () => {
     const now = clock.now();
-    const save = (body: Record<string, unknown>) => server.api('/admin/content/banner/save', body, { token: content.token });
-    const a = await save({ position: 'home', sort: 2, startsAt: now - 1000, texts: { en_us: { title: 'A', imageUrl: 'https://cdn.example/a.png', linkUrl: '/announcement' }, de: { title: 'A-de', imageUrl: 'https://cdn.example/a-de.png' } } });
-    const b = await save({ position: 'home', sort: 1, startsAt: now - 1000, endsAt: now + 60_000, texts: { en_us: { title: 'B', imageUrl: '/static/b.png' } } });
-    await save({ position: 'home', sort: 0, startsAt: now + 60_000, texts: { en_us: { title: 'Later', imageUrl: 'https://cdn.example/later.png' } } });
-    await save({ position: 'home', sort: 0, startsAt: now - 1000, enabled: false, texts: { en_us: { title: 'Off', imageUrl: 'https://cdn.example/off.png' } } });
-    await save({ position: 'trade', startsAt: now - 1000, texts: { en_us: { title: 'Elsewhere', imageUrl: 'https://cdn.example/t.png' } } });
+    const save = (body: Record<string, unknown>) =>
+      server.api('/admin/content/banner/save', body, { token: content.token });
+    const a = await save({
+      position: 'home',
+      sort: 2,
+      startsAt: now - 1000,
+      texts: {
+        en_us: { title: 'A', imageUrl: 'https://cdn.example/a.png', linkUrl: '/announcement' },
+        de: { title: 'A-de', imageUrl: 'https://cdn.example/a-de.png' },
+      },
+    });
+    const b = await save({
+      position: 'home',
+      sort: 1,
+      startsAt: now - 1000,
+      endsAt: now + 60_000,
+      texts: { en_us: { title: 'B', imageUrl: '/static/b.png' } },
+    });
+    await save({
+      position: 'home',
+      sort: 0,
+      startsAt: now + 60_000,
+      texts: { en_us: { title: 'Later', imageUrl: 'https://cdn.example/later.png' } },
+    });
+    await save({
+      position: 'home',
+      sort: 0,
+      startsAt: now - 1000,
+      enabled: false,
+      texts: { en_us: { title: 'Off', imageUrl: 'https://cdn.example/off.png' } },
+    });
+    await save({
+      position: 'trade',
+      startsAt: now - 1000,
+      texts: { en_us: { title: 'Elsewhere', imageUrl: 'https://cdn.example/t.png' } },
+    });
     expect(a.status).toBe(200);
 
     const en = await server.api('/xb/v1/common/load/banner', { position: 'home' });
@@ -202,13 +256,25 @@ describe('banners', () => {
 
   it('refuses script URLs and an end before the start', async () => {
     for (const imageUrl of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/x.png']) {
-      const res = await server.api('/admin/content/banner/save', { startsAt: 0, texts: { en_us: { imageUrl } } }, { token: content.token, locale: 'fr' });
+      const res = await server.api(
+        '/admin/content/banner/save',
+        { startsAt: 0, texts: { en_us: { imageUrl } } },
+        { token: content.token, locale: 'fr' },
+      );
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Seules les adresses http(s) ou les chemins de ce site sont autorisés');
     }
-    const link = await server.api('/admin/content/banner/save', { startsAt: 0, texts: { en_us: { imageUrl: '/x.png', linkUrl: 'javascript:alert(1)' } } }, { token: content.token });
+    const link = await server.api(
+      '/admin/content/banner/save',
+      { startsAt: 0, texts: { en_us: { imageUrl: '/x.png', linkUrl: 'javascript:alert(1)' } } },
+      { token: content.token },
+    );
     expect(link.status).toBe(400);
-    const order = await server.api('/admin/content/banner/save', { startsAt: 10, endsAt: 5, texts: { en_us: { imageUrl: '/x.png' } } }, { token: content.token });
+    const order = await server.api(
+      '/admin/content/banner/save',
+      { startsAt: 10, endsAt: 5, texts: { en_us: { imageUrl: '/x.png' } } },
+      { token: content.token },
+    );
     expect(order.status).toBe(400);
     expect(order.body.field).toBe('endsAt');
   });
@@ -234,13 +300,20 @@ describe('operator content API', () => {
     const noTitle = await saveNotice({ en_us: { title: '<b></b>', body: '<p>x</p>' } }, {});
     expect(noTitle.status).toBe(400);
     expect(noTitle.body.field).toBe('texts.en_us.title');
-    const noBody = await server.api('/admin/content/item/save', { type: 'notice', texts: { en_us: { title: 'T', body: '<script>alert(1)</script>' } } }, { token: content.token, locale: 'zh_cn' });
+    const noBody = await server.api(
+      '/admin/content/item/save',
+      { type: 'notice', texts: { en_us: { title: 'T', body: '<script>alert(1)</script>' } } },
+      { token: content.token, locale: 'zh_cn' },
+    );
     expect(noBody.status).toBe(400);
     expect(noBody.body.message).toBe('请输入内容');
     const noEnglish = await saveNotice({ de: { title: 'Nur Deutsch', body: '<p>x</p>' } });
     expect(noEnglish.status).toBe(400);
     expect(noEnglish.body.field).toBe('texts.en_us');
-    const badLocale = await saveNotice({ en_us: { title: 'T', body: '<p>x</p>' }, xx: { title: 'T', body: '<p>x</p>' } });
+    const badLocale = await saveNotice({
+      en_us: { title: 'T', body: '<p>x</p>' },
+      xx: { title: 'T', body: '<p>x</p>' },
+    });
     expect(badLocale.status).toBe(400);
   });
 
@@ -257,34 +330,64 @@ describe('operator content API', () => {
 
     const admin = await server.createOperator(['super_admin']);
     const audit = await server.api('/admin/audit/list', { limit: 500 }, { token: admin.token });
-    const actions = audit.body.data.entries.filter((e: { targetId: string }) => e.targetId === String(id)).map((e: { action: string }) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(['content.item.create', 'content.item.update', 'content.item.delete']));
+    const actions = audit.body.data.entries
+      .filter((e: { targetId: string }) => e.targetId === String(id))
+      .map((e: { action: string }) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['content.item.create', 'content.item.update', 'content.item.delete']),
+    );
   });
 
   it('refuses a duplicate document code', async () => {
-    const res = await server.api('/admin/content/item/save', { type: 'document', code: 'user_agreement', texts: { en_us: { title: 'Dup', body: '<p>x</p>' } } }, { token: content.token });
+    const res = await server.api(
+      '/admin/content/item/save',
+      { type: 'document', code: 'user_agreement', texts: { en_us: { title: 'Dup', body: '<p>x</p>' } } },
+      { token: content.token },
+    );
     expect(res.status).toBe(409);
   });
 
   it('lets an operator edit a document by id', async () => {
-    const docs = await server.api('/admin/content/item/list', { type: 'document', size: 100 }, { token: content.token });
+    const docs = await server.api(
+      '/admin/content/item/list',
+      { type: 'document', size: 100 },
+      { token: content.token },
+    );
     const about = docs.body.data.list.find((d: { code: string }) => d.code === 'about_us');
     const texts = { ...about.texts, en_us: { title: 'About Example Exchange', body: '<p>Run by Example Ltd.</p>' } };
-    const res = await server.api('/admin/content/item/save', { id: about.id, type: 'document', code: 'about_us', texts }, { token: content.token });
+    const res = await server.api(
+      '/admin/content/item/save',
+      { id: about.id, type: 'document', code: 'about_us', texts },
+      { token: content.token },
+    );
     expect(res.status).toBe(200);
     const read = await server.api('/xb/v1/content/detail/by/code', { code: 'about_us' });
     expect(read.body.data.title).toBe('About Example Exchange');
     // a later seed does not overwrite the operator's edit
     await seedContent(server.built.ctx);
-    expect((await server.api('/xb/v1/content/detail/by/code', { code: 'about_us' })).body.data.title).toBe('About Example Exchange');
+    expect((await server.api('/xb/v1/content/detail/by/code', { code: 'about_us' })).body.data.title).toBe(
+      'About Example Exchange',
+    );
   });
 
   it('saves categories', async () => {
-    const res = await server.api('/admin/content/category/save', { code: 'futures', names: { en_us: 'Futures', de: 'Futures' } }, { token: content.token });
+    const res = await server.api(
+      '/admin/content/category/save',
+      { code: 'futures', names: { en_us: 'Futures', de: 'Futures' } },
+      { token: content.token },
+    );
     expect(res.status).toBe(200);
-    const dup = await server.api('/admin/content/category/save', { code: 'futures', names: { en_us: 'Again' } }, { token: content.token });
+    const dup = await server.api(
+      '/admin/content/category/save',
+      { code: 'futures', names: { en_us: 'Again' } },
+      { token: content.token },
+    );
     expect(dup.status).toBe(409);
-    const missing = await server.api('/admin/content/item/save', { type: 'faq', categoryId: 999_999, texts: { en_us: { title: 'x', body: '<p>x</p>' } } }, { token: content.token });
+    const missing = await server.api(
+      '/admin/content/item/save',
+      { type: 'faq', categoryId: 999_999, texts: { en_us: { title: 'x', body: '<p>x</p>' } } },
+      { token: content.token },
+    );
     expect(missing.status).toBe(400);
   });
 

@@ -47,13 +47,28 @@ export const contentModule: Module = {
 
     app.post(
       '/xb/v1/content/detail/by/code',
-      { schema: { tags: ['content'], body: z.object({ code: z.string().trim().regex(/^[a-z0-9_]{1,64}$/) }) } },
+      {
+        schema: {
+          tags: ['content'],
+          body: z.object({
+            code: z
+              .string()
+              .trim()
+              .regex(/^[a-z0-9_]{1,64}$/),
+          }),
+        },
+      },
       async (request) => content.detail({ type: 'document', code: request.body.code }, request.locale, null),
     );
 
     app.post(
       '/xb/v1/content/category/list',
-      { schema: { tags: ['content'], body: z.object({ type: z.literal('faq').default('faq') }).default({ type: 'faq' }) } },
+      {
+        schema: {
+          tags: ['content'],
+          body: z.object({ type: z.literal('faq').default('faq') }).default({ type: 'faq' }),
+        },
+      },
       async (request) => ({ list: await content.categories(request.body.type, request.locale) }),
     );
 
@@ -62,7 +77,14 @@ export const contentModule: Module = {
       {
         schema: {
           tags: ['common'],
-          body: z.object({ position: z.string().regex(/^[a-z0-9_]{1,32}$/).optional() }).default({}),
+          body: z
+            .object({
+              position: z
+                .string()
+                .regex(/^[a-z0-9_]{1,32}$/)
+                .optional(),
+            })
+            .default({}),
         },
       },
       async (request) => ({ list: await content.activeBanners(request.body.position, request.locale) }),

@@ -42,7 +42,9 @@ export function readDocument(locale: Locale, code: string): ItemTextInput | null
 }
 
 /** Texts of one article code in every locale that has it. */
-function byLocale(kind: 'faq' | 'notices'): Map<string, { category?: string | undefined; texts: Partial<Record<Locale, ItemTextInput>> }> {
+function byLocale(
+  kind: 'faq' | 'notices',
+): Map<string, { category?: string | undefined; texts: Partial<Record<Locale, ItemTextInput>> }> {
   const out = new Map<string, { category?: string | undefined; texts: Partial<Record<Locale, ItemTextInput>> }>();
   for (const locale of LOCALES) {
     for (const a of readJson<ArticleFile[]>(path.join(DEFAULTS_DIR, locale, `${kind}.json`)) ?? []) {
@@ -75,10 +77,16 @@ export async function seedContent(ctx: AppContext): Promise<void> {
     }
 
     const categoryIds = new Map<string, number>();
-    const categories = readJson<Array<{ code: string; sort: number; names: Partial<Record<Locale, string>> }>>(path.join(DEFAULTS_DIR, 'categories.json')) ?? [];
+    const categories =
+      readJson<Array<{ code: string; sort: number; names: Partial<Record<Locale, string>> }>>(
+        path.join(DEFAULTS_DIR, 'categories.json'),
+      ) ?? [];
     for (const c of categories) {
       const found = await content.findCategory('faq', c.code, db);
-      categoryIds.set(c.code, found ?? (await content.saveCategory({ type: 'faq', code: c.code, sort: c.sort, names: c.names }, db)));
+      categoryIds.set(
+        c.code,
+        found ?? (await content.saveCategory({ type: 'faq', code: c.code, sort: c.sort, names: c.names }, db)),
+      );
     }
 
     let sort = 0;

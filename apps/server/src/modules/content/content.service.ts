@@ -75,7 +75,11 @@ export class ContentService {
   async list(query: ListQuery, locale: Locale, userId: number | null) {
     const now = new Date(this.clock.now());
     const title = sql<string>`coalesce(${local.title}, ${english.title})`;
-    const conditions: SQL[] = [eq(contentItems.type, query.type), eq(contentItems.published, true), lte(contentItems.publishedAt, now)];
+    const conditions: SQL[] = [
+      eq(contentItems.type, query.type),
+      eq(contentItems.published, true),
+      lte(contentItems.publishedAt, now),
+    ];
     if (query.categoryId !== undefined) conditions.push(eq(contentItems.categoryId, query.categoryId));
     const q = query.q?.trim();
     if (q) {
@@ -145,7 +149,9 @@ export class ContentService {
       .from(contentItems)
       .where(
         and(
-          'id' in where ? eq(contentItems.id, where.id) : and(eq(contentItems.type, where.type), eq(contentItems.code, where.code)),
+          'id' in where
+            ? eq(contentItems.id, where.id)
+            : and(eq(contentItems.type, where.type), eq(contentItems.code, where.code)),
           eq(contentItems.published, true),
           lte(contentItems.publishedAt, now),
         ),
@@ -177,16 +183,29 @@ export class ContentService {
 
   async categories(type: 'faq', locale: Locale) {
     const rows = await this.db
-      .select({ id: contentCategories.id, code: contentCategories.code, sort: contentCategories.sort, locale: contentCategoryNames.locale, name: contentCategoryNames.name })
+      .select({
+        id: contentCategories.id,
+        code: contentCategories.code,
+        sort: contentCategories.sort,
+        locale: contentCategoryNames.locale,
+        name: contentCategoryNames.name,
+      })
       .from(contentCategories)
-      .leftJoin(contentCategoryNames, and(eq(contentCategoryNames.categoryId, contentCategories.id), inArray(contentCategoryNames.locale, [locale, DEFAULT_LOCALE])))
+      .leftJoin(
+        contentCategoryNames,
+        and(
+          eq(contentCategoryNames.categoryId, contentCategories.id),
+          inArray(contentCategoryNames.locale, [locale, DEFAULT_LOCALE]),
+        ),
+      )
       .where(eq(contentCategories.type, type))
       .orderBy(asc(contentCategories.sort), asc(contentCategories.id));
     const byId = new Map<number, { id: number; code: string; name: string; fromLocale: boolean }>();
     for (const r of rows) {
       const seen = byId.get(r.id);
       const isLocal = r.locale === locale;
-      if (!seen || (isLocal && !seen.fromLocale)) byId.set(r.id, { id: r.id, code: r.code, name: r.name ?? r.code, fromLocale: isLocal });
+      if (!seen || (isLocal && !seen.fromLocale))
+        byId.set(r.id, { id: r.id, code: r.code, name: r.name ?? r.code, fromLocale: isLocal });
     }
     return [...byId.values()].map(({ id, code, name }) => ({ id, code, name }));
   }
@@ -194,7 +213,11 @@ export class ContentService {
   /** Banners live now in the caller's language (English when the banner has none for it). */
   async activeBanners(position: string | undefined, locale: Locale) {
     const now = new Date(this.clock.now());
-    const conditions: SQL[] = [eq(banners.enabled, true), lte(banners.startsAt, now), or(isNull(banners.endsAt), gt(banners.endsAt, now))!];
+    const conditions: SQL[] = [
+      eq(banners.enabled, true),
+      lte(banners.startsAt, now),
+      or(isNull(banners.endsAt), gt(banners.endsAt, now))!,
+    ];
     if (position) conditions.push(eq(banners.position, position));
     const bl = alias(bannerTexts, 'banner_local');
     const be = alias(bannerTexts, 'banner_en');
@@ -225,13 +248,20 @@ export class ContentService {
   async saveItem(input: ItemInput, db: Db = this.db): Promise<number> {
     const texts = cleanTexts(input.texts);
     if (input.categoryId != null) {
-      const [cat] = await db.select({ id: contentCategories.id }).from(contentCategories).where(eq(contentCategories.id, input.categoryId));
+      const [cat] = await db
+        .select({ id: contentCategories.id })
+        .from(contentCategories)
+        .where(eq(contentCategories.id, input.categoryId));
       if (!cat) throw badRequest('CATEGORY_NOT_FOUND', 'content.categoryNotFound', undefined, 'categoryId');
     }
     const code = input.code ?? null;
-    if (input.type === 'document' && !code) throw badRequest('VALIDATION', 'validation.required', { field: 'code' }, 'code');
+    if (input.type === 'document' && !code)
+      throw badRequest('VALIDATION', 'validation.required', { field: 'code' }, 'code');
     if (code) {
-      const [taken] = await db.select({ id: contentItems.id }).from(contentItems).where(and(eq(contentItems.type, input.type), eq(contentItems.code, code)));
+      const [taken] = await db
+        .select({ id: contentItems.id })
+        .from(contentItems)
+        .where(and(eq(contentItems.type, input.type), eq(contentItems.code, code)));
       if (taken && taken.id !== input.id) throw conflict('CODE_TAKEN', 'content.codeTaken');
     }
     const now = new Date(this.clock.now());
@@ -247,12 +277,19 @@ export class ContentService {
     };
     let id: number;
     if (input.id !== undefined) {
-      const [row] = await db.update(contentItems).set(values).where(eq(contentItems.id, input.id)).returning({ id: contentItems.id });
+      const [row] = await db
+        .update(contentItems)
+        .set(values)
+        .where(eq(contentItems.id, input.id))
+        .returning({ id: contentItems.id });
       if (!row) throw notFound('content.notFound');
       id = row.id;
       await db.delete(contentTexts).where(eq(contentTexts.itemId, id));
     } else {
-      const [row] = await db.insert(contentItems).values({ ...values, createdAt: now }).returning({ id: contentItems.id });
+      const [row] = await db
+        .insert(contentItems)
+        .values({ ...values, createdAt: now })
+        .returning({ id: contentItems.id });
       id = row!.id;
     }
     await db.insert(contentTexts).values(texts.map((x) => ({ ...x, itemId: id })));
@@ -260,13 +297,24 @@ export class ContentService {
   }
 
   /** Adds the texts of locales an item does not have yet (used by the idempotent seed). */
-  async addMissingTexts(itemId: number, input: Partial<Record<Locale, ItemTextInput>>, db: Db = this.db): Promise<void> {
+  async addMissingTexts(
+    itemId: number,
+    input: Partial<Record<Locale, ItemTextInput>>,
+    db: Db = this.db,
+  ): Promise<void> {
     const texts = cleanTexts(input, false);
-    if (texts.length) await db.insert(contentTexts).values(texts.map((x) => ({ ...x, itemId }))).onConflictDoNothing();
+    if (texts.length)
+      await db
+        .insert(contentTexts)
+        .values(texts.map((x) => ({ ...x, itemId })))
+        .onConflictDoNothing();
   }
 
   async findByCode(type: ContentType, code: string, db: Db = this.db): Promise<number | null> {
-    const [row] = await db.select({ id: contentItems.id }).from(contentItems).where(and(eq(contentItems.type, type), eq(contentItems.code, code)));
+    const [row] = await db
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(and(eq(contentItems.type, type), eq(contentItems.code, code)));
     return row?.id ?? null;
   }
 
@@ -285,14 +333,28 @@ export class ContentService {
       .orderBy(desc(contentItems.pinned), desc(contentItems.publishedAt), desc(contentItems.id))
       .limit(size)
       .offset((page - 1) * size);
-    const texts = items.length ? await this.db.select().from(contentTexts).where(inArray(contentTexts.itemId, items.map((i) => i.id))) : [];
+    const texts = items.length
+      ? await this.db
+          .select()
+          .from(contentTexts)
+          .where(
+            inArray(
+              contentTexts.itemId,
+              items.map((i) => i.id),
+            ),
+          )
+      : [];
     return {
       list: items.map((i) => ({
         ...i,
         publishedAt: i.publishedAt.getTime(),
         createdAt: i.createdAt.getTime(),
         updatedAt: i.updatedAt.getTime(),
-        texts: Object.fromEntries(texts.filter((x) => x.itemId === i.id).map((x) => [x.locale, { title: x.title, summary: x.summary, body: x.body }])),
+        texts: Object.fromEntries(
+          texts
+            .filter((x) => x.itemId === i.id)
+            .map((x) => [x.locale, { title: x.title, summary: x.summary, body: x.body }]),
+        ),
       })),
       total: total?.n ?? 0,
       page,
@@ -300,21 +362,41 @@ export class ContentService {
     };
   }
 
-  async saveCategory(input: { id?: number | undefined; type: 'faq'; code: string; sort?: number | undefined; names: Partial<Record<Locale, string>> }, db: Db = this.db): Promise<number> {
+  async saveCategory(
+    input: {
+      id?: number | undefined;
+      type: 'faq';
+      code: string;
+      sort?: number | undefined;
+      names: Partial<Record<Locale, string>>;
+    },
+    db: Db = this.db,
+  ): Promise<number> {
     const names = Object.entries(input.names)
       .map(([locale, name]) => ({ locale, name: plainText(name ?? '') }))
       .filter((n) => n.name.length > 0);
-    if (!names.some((n) => n.locale === DEFAULT_LOCALE)) throw badRequest('VALIDATION', 'content.englishRequired', undefined, 'names.en_us');
-    const [taken] = await db.select({ id: contentCategories.id }).from(contentCategories).where(and(eq(contentCategories.type, input.type), eq(contentCategories.code, input.code)));
+    if (!names.some((n) => n.locale === DEFAULT_LOCALE))
+      throw badRequest('VALIDATION', 'content.englishRequired', undefined, 'names.en_us');
+    const [taken] = await db
+      .select({ id: contentCategories.id })
+      .from(contentCategories)
+      .where(and(eq(contentCategories.type, input.type), eq(contentCategories.code, input.code)));
     if (taken && taken.id !== input.id) throw conflict('CODE_TAKEN', 'content.codeTaken');
     let id: number;
     if (input.id !== undefined) {
-      const [row] = await db.update(contentCategories).set({ code: input.code, sort: input.sort ?? 0 }).where(eq(contentCategories.id, input.id)).returning({ id: contentCategories.id });
+      const [row] = await db
+        .update(contentCategories)
+        .set({ code: input.code, sort: input.sort ?? 0 })
+        .where(eq(contentCategories.id, input.id))
+        .returning({ id: contentCategories.id });
       if (!row) throw notFound('content.categoryNotFound');
       id = row.id;
       await db.delete(contentCategoryNames).where(eq(contentCategoryNames.categoryId, id));
     } else {
-      const [row] = await db.insert(contentCategories).values({ type: input.type, code: input.code, sort: input.sort ?? 0 }).returning({ id: contentCategories.id });
+      const [row] = await db
+        .insert(contentCategories)
+        .values({ type: input.type, code: input.code, sort: input.sort ?? 0 })
+        .returning({ id: contentCategories.id });
       id = row!.id;
     }
     await db.insert(contentCategoryNames).values(names.map((n) => ({ ...n, categoryId: id })));
@@ -322,18 +404,24 @@ export class ContentService {
   }
 
   async findCategory(type: 'faq', code: string, db: Db = this.db): Promise<number | null> {
-    const [row] = await db.select({ id: contentCategories.id }).from(contentCategories).where(and(eq(contentCategories.type, type), eq(contentCategories.code, code)));
+    const [row] = await db
+      .select({ id: contentCategories.id })
+      .from(contentCategories)
+      .where(and(eq(contentCategories.type, type), eq(contentCategories.code, code)));
     return row?.id ?? null;
   }
 
   async saveBanner(input: BannerInput, db: Db = this.db): Promise<number> {
     const texts = Object.entries(input.texts).map(([locale, x]) => {
       if (!x) throw badRequest('VALIDATION', 'validation.required', { field: 'texts' }, 'texts');
-      if (!isSafeUrl(x.imageUrl)) throw badRequest('UNSAFE_URL', 'content.unsafeUrl', undefined, `texts.${locale}.imageUrl`);
-      if (x.linkUrl && !isSafeUrl(x.linkUrl)) throw badRequest('UNSAFE_URL', 'content.unsafeUrl', undefined, `texts.${locale}.linkUrl`);
+      if (!isSafeUrl(x.imageUrl))
+        throw badRequest('UNSAFE_URL', 'content.unsafeUrl', undefined, `texts.${locale}.imageUrl`);
+      if (x.linkUrl && !isSafeUrl(x.linkUrl))
+        throw badRequest('UNSAFE_URL', 'content.unsafeUrl', undefined, `texts.${locale}.linkUrl`);
       return { locale, title: plainText(x.title ?? ''), imageUrl: x.imageUrl, linkUrl: x.linkUrl || null };
     });
-    if (!texts.some((x) => x.locale === DEFAULT_LOCALE)) throw badRequest('VALIDATION', 'content.englishRequired', undefined, 'texts.en_us');
+    if (!texts.some((x) => x.locale === DEFAULT_LOCALE))
+      throw badRequest('VALIDATION', 'content.englishRequired', undefined, 'texts.en_us');
     const now = new Date(this.clock.now());
     const values = {
       position: input.position,
@@ -350,7 +438,10 @@ export class ContentService {
       id = row.id;
       await db.delete(bannerTexts).where(eq(bannerTexts.bannerId, id));
     } else {
-      const [row] = await db.insert(banners).values({ ...values, createdAt: now }).returning({ id: banners.id });
+      const [row] = await db
+        .insert(banners)
+        .values({ ...values, createdAt: now })
+        .returning({ id: banners.id });
       id = row!.id;
     }
     await db.insert(bannerTexts).values(texts.map((x) => ({ ...x, bannerId: id })));
@@ -363,15 +454,32 @@ export class ContentService {
   }
 
   async adminBanners() {
-    const rows = await this.db.select().from(banners).orderBy(asc(banners.position), asc(banners.sort), desc(banners.id));
-    const texts = rows.length ? await this.db.select().from(bannerTexts).where(inArray(bannerTexts.bannerId, rows.map((r) => r.id))) : [];
+    const rows = await this.db
+      .select()
+      .from(banners)
+      .orderBy(asc(banners.position), asc(banners.sort), desc(banners.id));
+    const texts = rows.length
+      ? await this.db
+          .select()
+          .from(bannerTexts)
+          .where(
+            inArray(
+              bannerTexts.bannerId,
+              rows.map((r) => r.id),
+            ),
+          )
+      : [];
     return rows.map((b) => ({
       ...b,
       startsAt: b.startsAt.getTime(),
       endsAt: b.endsAt?.getTime() ?? null,
       createdAt: b.createdAt.getTime(),
       updatedAt: b.updatedAt.getTime(),
-      texts: Object.fromEntries(texts.filter((x) => x.bannerId === b.id).map((x) => [x.locale, { title: x.title, imageUrl: x.imageUrl, linkUrl: x.linkUrl }])),
+      texts: Object.fromEntries(
+        texts
+          .filter((x) => x.bannerId === b.id)
+          .map((x) => [x.locale, { title: x.title, imageUrl: x.imageUrl, linkUrl: x.linkUrl }]),
+      ),
     }));
   }
 }
@@ -385,8 +493,15 @@ function cleanTexts(input: Partial<Record<Locale, ItemTextInput>>, requireEnglis
     if (!title) throw badRequest('VALIDATION', 'content.titleEmpty', undefined, `texts.${locale}.title`);
     const body = sanitizeRichText(text.body);
     const plain = textOf(body);
-    if (!plain && !/<img\b/.test(body)) throw badRequest('VALIDATION', 'content.bodyEmpty', undefined, `texts.${locale}.body`);
-    out.push({ locale, title: title.slice(0, 300), summary: plainText(text.summary ?? '').slice(0, 1000), body, plain });
+    if (!plain && !/<img\b/.test(body))
+      throw badRequest('VALIDATION', 'content.bodyEmpty', undefined, `texts.${locale}.body`);
+    out.push({
+      locale,
+      title: title.slice(0, 300),
+      summary: plainText(text.summary ?? '').slice(0, 1000),
+      body,
+      plain,
+    });
   }
   if (requireEnglish && !out.some((x) => x.locale === DEFAULT_LOCALE)) {
     throw badRequest('VALIDATION', 'content.englishRequired', undefined, 'texts.en_us');

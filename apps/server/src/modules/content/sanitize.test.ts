@@ -5,7 +5,46 @@ import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { isSafeUrl, plainText, sanitizeRichText } from './sanitize.ts';
 
-const ALLOWED = new Set(['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'span', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'a', 'img']);
+const ALLOWED = new Set([
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'code',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'span',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'a',
+  'img',
+]);
 
 /**
  * Nothing executable may survive, judged the way a browser parses it: only allowed elements, no
@@ -23,7 +62,10 @@ function assertInert(html: string) {
             // browsers ignore control characters and spaces inside a URL scheme
             // eslint-disable-next-line no-control-regex
             const v = decodeHTML(value).replace(/[\u0000-\u0020]/g, '');
-            expect(/^(https?:|mailto:|\/(?![/\\]))/i.test(v) || !/:/.test(v.split('/')[0] ?? ''), `url ${value} in ${html}`).toBe(true);
+            expect(
+              /^(https?:|mailto:|\/(?![/\\]))/i.test(v) || !/:/.test(v.split('/')[0] ?? ''),
+              `url ${value} in ${html}`,
+            ).toBe(true);
             expect(v.startsWith('//'), `protocol-relative ${value}`).toBe(false);
           }
         }
@@ -77,7 +119,8 @@ describe('sanitizeRichText', () => {
   });
 
   it('keeps the structure an article needs', () => {
-    const html = '<h2>Title</h2><p>Some <strong>bold</strong> and <em>em</em> text.</p><ul><li>one</li></ul><table><tbody><tr><td>1</td></tr></tbody></table>';
+    const html =
+      '<h2>Title</h2><p>Some <strong>bold</strong> and <em>em</em> text.</p><ul><li>one</li></ul><table><tbody><tr><td>1</td></tr></tbody></table>';
     expect(sanitizeRichText(html)).toBe(html);
   });
 
@@ -85,11 +128,15 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<a href="https://tidemark.example/x">x</a>')).toBe(
       '<a href="https://tidemark.example/x" target="_blank" rel="noopener noreferrer nofollow">x</a>',
     );
-    expect(sanitizeRichText('<a href="/documentDetail/fee_schedule">fees</a>')).toContain('href="/documentDetail/fee_schedule"');
+    expect(sanitizeRichText('<a href="/documentDetail/fee_schedule">fees</a>')).toContain(
+      'href="/documentDetail/fee_schedule"',
+    );
   });
 
   it('keeps https images but drops data: and javascript: images', () => {
-    expect(sanitizeRichText('<img src="https://cdn.example/a.png" alt="a">')).toBe('<img src="https://cdn.example/a.png" alt="a" />');
+    expect(sanitizeRichText('<img src="https://cdn.example/a.png" alt="a">')).toBe(
+      '<img src="https://cdn.example/a.png" alt="a" />',
+    );
     expect(sanitizeRichText('<img src="data:image/png;base64,AAAA">')).toBe('');
   });
 
@@ -98,7 +145,19 @@ describe('sanitizeRichText', () => {
   });
 
   it('stays inert for any mix of hostile fragments (property)', () => {
-    const fragment = fc.constantFrom(...HOSTILE, '<p>', '</p>', '"', "'", '<', '>', '=', 'javascript:', ' onload=', 'text');
+    const fragment = fc.constantFrom(
+      ...HOSTILE,
+      '<p>',
+      '</p>',
+      '"',
+      "'",
+      '<',
+      '>',
+      '=',
+      'javascript:',
+      ' onload=',
+      'text',
+    );
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 12 }), (parts) => {
         assertInert(sanitizeRichText(parts.join('')));
@@ -124,14 +183,17 @@ describe('plainText', () => {
 
   it('keeps ordinary punctuation readable', () => {
     expect(plainText('price < 5 & amount > 2')).toBe('price < 5 & amount > 2');
-    expect(plainText("It's \"fine\"")).toBe('It\'s "fine"');
+    expect(plainText('It\'s "fine"')).toBe('It\'s "fine"');
   });
 
   it('never leaves something a browser would parse as a tag (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...HOSTILE, '<', 'a', '&lt;', '&gt;', '/', 'script', '>', ' '), { maxLength: 10 }), (parts) => {
-        expect(plainText(parts.join(''))).not.toMatch(/<[A-Za-z!/?]/);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...HOSTILE, '<', 'a', '&lt;', '&gt;', '/', 'script', '>', ' '), { maxLength: 10 }),
+        (parts) => {
+          expect(plainText(parts.join(''))).not.toMatch(/<[A-Za-z!/?]/);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -141,7 +203,14 @@ describe('isSafeUrl', () => {
   it('accepts http(s) and site paths only', () => {
     expect(isSafeUrl('https://cdn.example/banner.png')).toBe(true);
     expect(isSafeUrl('/announcementDetail/3')).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AA', '//evil.example/x', '/\\evil.example', 'ftp://x', 'https://x/"onload=1']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AA',
+      '//evil.example/x',
+      '/\\evil.example',
+      'ftp://x',
+      'https://x/"onload=1',
+    ]) {
       expect(isSafeUrl(bad)).toBe(false);
     }
   });

@@ -7,11 +7,44 @@ import sanitizeHtml from 'sanitize-html';
  */
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code',
-    'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'span',
-    'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
-    'a', 'img',
+    'p',
+    'br',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'pre',
+    'code',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'small',
+    'span',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'a',
+    'img',
   ],
   allowedAttributes: {
     a: ['href', 'title'],
@@ -26,11 +59,31 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   allowedStyles: {},
   // the text inside these is dropped too, not just the tags
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'iframe', 'object', 'embed', 'xmp', 'noembed', 'noframes', 'title', 'head'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'svg',
+    'math',
+    'template',
+    'iframe',
+    'object',
+    'embed',
+    'xmp',
+    'noembed',
+    'noframes',
+    'title',
+    'head',
+  ],
   disallowedTagsMode: 'discard',
   transformTags: {
     // links open outside the app and cannot reach back into it
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } }),
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
+    }),
   },
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
@@ -41,7 +94,15 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT).trim();
 }
 
-const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&nbsp;': ' ' };
+const ENTITIES: Record<string, string> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+  '&nbsp;': ' ',
+};
 
 /**
  * Plain text (titles, ticket and chat messages): every tag is removed, including tags that were
@@ -53,8 +114,11 @@ export function plainText(input: string): string {
   // eslint-disable-next-line no-control-regex
   let text = input.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
   for (let i = 0; i < 5; i++) {
-    const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, nonTextTags: RICH_TEXT.nonTextTags! })
-      .replace(/&(lt|gt|amp|quot|nbsp|#39|#x27);/g, (m) => ENTITIES[m] ?? m);
+    const stripped = sanitizeHtml(text, {
+      allowedTags: [],
+      allowedAttributes: {},
+      nonTextTags: RICH_TEXT.nonTextTags!,
+    }).replace(/&(lt|gt|amp|quot|nbsp|#39|#x27);/g, (m) => ENTITIES[m] ?? m);
     if (stripped === text) break;
     text = stripped;
   }

@@ -21,7 +21,16 @@ export interface AccountPort {
   listDirectInvitees(
     userId: number,
     page: { page: number; size: number },
-  ): Promise<{ total: number; items: Array<{ id: number; email: string | null; phone: string | null; phoneCountry: string | null; createdAt: Date }> }>;
+  ): Promise<{
+    total: number;
+    items: Array<{
+      id: number;
+      email: string | null;
+      phone: string | null;
+      phoneCountry: string | null;
+      createdAt: Date;
+    }>;
+  }>;
   /** Members at levels 1..maxDepth below the user. */
   countTeam(userId: number, maxDepth?: number): Promise<number>;
 }

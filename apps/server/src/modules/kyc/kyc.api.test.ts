@@ -89,7 +89,11 @@ describe('identity verification: refusals before anything is stored', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('KYC_BIND_REQUIRED');
     expect(res.body.message).toMatch(/Telefonnummer/);
-    const adv = await server.api('/xb/v1/kyc/advanced/submit', { frontPhoto: 'a', backPhoto: 'b', handPhoto: 'c' }, { token: emailOnly.token });
+    const adv = await server.api(
+      '/xb/v1/kyc/advanced/submit',
+      { frontPhoto: 'a', backPhoto: 'b', handPhoto: 'c' },
+      { token: emailOnly.token },
+    );
     expect(adv.body.error).toBe('KYC_BIND_REQUIRED');
 
     const phoneOnly = await server.createUser({ phone: '5559999001' });
@@ -104,9 +108,17 @@ describe('identity verification: refusals before anything is stored', () => {
     const badCountry = await server.api('/xb/v1/kyc/basic/submit', { ...basic(), country: 'ZZ' }, { token: u.token });
     expect(badCountry.status).toBe(400);
     expect(badCountry.body).toMatchObject({ error: 'VALIDATION', field: 'country' });
-    const noName = await server.api('/xb/v1/kyc/basic/submit', { ...basic(), realName: ' ' }, { token: u.token, locale: 'fr' });
+    const noName = await server.api(
+      '/xb/v1/kyc/basic/submit',
+      { ...basic(), realName: ' ' },
+      { token: u.token, locale: 'fr' },
+    );
     expect(noName.body).toMatchObject({ field: 'realName', message: 'Veuillez saisir votre nom' });
-    const badDoc = await server.api('/xb/v1/kyc/basic/submit', { ...basic(), documentType: 'library_card' }, { token: u.token });
+    const badDoc = await server.api(
+      '/xb/v1/kyc/basic/submit',
+      { ...basic(), documentType: 'library_card' },
+      { token: u.token },
+    );
     expect(badDoc.body.field).toBe('documentType');
     const status = await server.api('/xb/v1/kyc/status', {}, { token: u.token });
     expect(status.body.data.basic).toBeNull();
@@ -114,7 +126,11 @@ describe('identity verification: refusals before anything is stored', () => {
 
   it('refuses advanced verification before basic is approved', async () => {
     const u = await boundUser();
-    const ids = { frontPhoto: await upload(u.id, await photoWithExif(1)), backPhoto: await upload(u.id, await photoWithExif(2)), handPhoto: await upload(u.id, await photoWithExif(3)) };
+    const ids = {
+      frontPhoto: await upload(u.id, await photoWithExif(1)),
+      backPhoto: await upload(u.id, await photoWithExif(2)),
+      handPhoto: await upload(u.id, await photoWithExif(3)),
+    };
     const res = await server.api('/xb/v1/kyc/advanced/submit', ids, { token: u.token });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('KYC_BASIC_REQUIRED');
@@ -130,7 +146,12 @@ describe('basic verification: pending → rejected → resubmitted → approved'
     const u = await boundUser();
     const submitted = await server.api('/xb/v1/kyc/basic/submit', basic('ab-12 345 678'), { token: u.token });
     expect(submitted.status).toBe(200);
-    expect(submitted.body.data).toMatchObject({ level: 'basic', state: 'pending', country: 'FR', idNumber: '******5678' });
+    expect(submitted.body.data).toMatchObject({
+      level: 'basic',
+      state: 'pending',
+      country: 'FR',
+      idNumber: '******5678',
+    });
 
     const twice = await server.api('/xb/v1/kyc/basic/submit', basic(), { token: u.token });
     expect(twice.status).toBe(409);
@@ -139,7 +160,11 @@ describe('basic verification: pending → rejected → resubmitted → approved'
     expect(status.body.data).toMatchObject({ level: 'none', state: 'under_certification', canSubmitBasic: false });
 
     // the queue, the full view (unmasked for compliance) and the role checks
-    const queue = await server.api('/admin/kyc/queue', { state: 'pending', level: 'basic' }, { token: compliance.token });
+    const queue = await server.api(
+      '/admin/kyc/queue',
+      { state: 'pending', level: 'basic' },
+      { token: compliance.token },
+    );
     expect(queue.status).toBe(200);
     const item = queue.body.data.items.find((i: { userId: number }) => i.userId === u.id);
     expect(item).toMatchObject({ level: 'basic', state: 'pending', country: 'FR' });
@@ -148,14 +173,24 @@ describe('basic verification: pending → rejected → resubmitted → approved'
 
     expect((await server.api('/admin/kyc/queue', {}, { token: support.token })).status).toBe(403);
     expect((await server.api('/admin/kyc/approve', { id: item.id }, { token: support.token })).status).toBe(403);
-    expect((await server.api('/admin/kyc/reject', { id: item.id, reason: 'x' }, { token: support.token })).status).toBe(403);
+    expect((await server.api('/admin/kyc/reject', { id: item.id, reason: 'x' }, { token: support.token })).status).toBe(
+      403,
+    );
     expect((await server.api('/admin/kyc/approve', { id: item.id })).status).toBe(401);
     expect((await server.api('/admin/kyc/approve', { id: item.id }, { token: u.token })).status).toBe(401);
 
     const noReason = await server.api('/admin/kyc/reject', { id: item.id, reason: '  ' }, { token: compliance.token });
     expect(noReason.status).toBe(400);
-    const rejected = await server.api('/admin/kyc/reject', { id: item.id, reason: 'The photo page is unreadable' }, { token: compliance.token });
-    expect(rejected.body.data).toMatchObject({ state: 'rejected', rejectReason: 'The photo page is unreadable', reviewedBy: compliance.id });
+    const rejected = await server.api(
+      '/admin/kyc/reject',
+      { id: item.id, reason: 'The photo page is unreadable' },
+      { token: compliance.token },
+    );
+    expect(rejected.body.data).toMatchObject({
+      state: 'rejected',
+      rejectReason: 'The photo page is unreadable',
+      reviewedBy: compliance.id,
+    });
     const late = await server.api('/admin/kyc/approve', { id: item.id }, { token: compliance.token });
     expect(late.status).toBe(409);
     expect(late.body.error).toBe('KYC_NOT_PENDING');
@@ -176,9 +211,17 @@ describe('basic verification: pending → rejected → resubmitted → approved'
     await approveLatest(u.token, 'basic');
 
     status = await server.api('/xb/v1/kyc/status', {}, { token: u.token });
-    expect(status.body.data).toMatchObject({ level: 'basic', state: 'certified', canSubmitBasic: false, canSubmitAdvanced: true });
+    expect(status.body.data).toMatchObject({
+      level: 'basic',
+      state: 'certified',
+      canSubmitBasic: false,
+      canSubmitAdvanced: true,
+    });
     const limits = await server.api('/xb/v1/kyc/limits', {}, { token: u.token });
-    expect(limits.body.data).toMatchObject({ level: 'basic', current: { withdrawBtcPer24h: '200', fiatPerTrade: '5000' } });
+    expect(limits.body.data).toMatchObject({
+      level: 'basic',
+      current: { withdrawBtcPer24h: '200', fiatPerTrade: '5000' },
+    });
     expect(await kycService().levelOf(u.id)).toBe('basic');
     expect(await kycService().limitsOf(u.id)).toEqual({ withdrawBtcPer24h: '200', fiatPerTrade: '5000' });
     expect(await kycService().countryOf(u.id)).toBe('FR');
@@ -196,7 +239,11 @@ describe('basic verification: pending → rejected → resubmitted → approved'
     // every decision is in the audit log with its reason
     const su = await server.createOperator(['super_admin']);
     const audit = await server.api('/admin/audit/list', { limit: 500 }, { token: su.token });
-    const entries = audit.body.data.entries as Array<{ action: string; targetId: string; detail: Record<string, unknown> }>;
+    const entries = audit.body.data.entries as Array<{
+      action: string;
+      targetId: string;
+      detail: Record<string, unknown>;
+    }>;
     expect(entries.find((e) => e.action === 'kyc.reject' && e.targetId === String(item.id))?.detail).toMatchObject({
       reason: 'The photo page is unreadable',
       userId: u.id,
@@ -219,27 +266,52 @@ describe('advanced verification and private photos', () => {
     const mine = [await upload(owner.id, await photoWithExif(10)), await upload(owner.id, await photoWithExif(11))];
     const theirs = await upload(stranger.id, await photoWithExif(12));
 
-    const notYours = await server.api('/xb/v1/kyc/advanced/submit', { frontPhoto: mine[0], backPhoto: mine[1], handPhoto: theirs }, { token: owner.token });
+    const notYours = await server.api(
+      '/xb/v1/kyc/advanced/submit',
+      { frontPhoto: mine[0], backPhoto: mine[1], handPhoto: theirs },
+      { token: owner.token },
+    );
     expect(notYours.status).toBe(403);
     expect(notYours.body).toMatchObject({ error: 'KYC_PHOTO_NOT_YOURS', field: 'handPhoto' });
 
-    const missing = await server.api('/xb/v1/kyc/advanced/submit', { frontPhoto: mine[0], backPhoto: mine[1], handPhoto: 'nope.jpg' }, { token: owner.token });
+    const missing = await server.api(
+      '/xb/v1/kyc/advanced/submit',
+      { frontPhoto: mine[0], backPhoto: mine[1], handPhoto: 'nope.jpg' },
+      { token: owner.token },
+    );
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ error: 'KYC_PHOTO_MISSING', field: 'handPhoto' });
 
-    const repeated = await server.api('/xb/v1/kyc/advanced/submit', { frontPhoto: mine[0], backPhoto: mine[0], handPhoto: mine[1] }, { token: owner.token });
+    const repeated = await server.api(
+      '/xb/v1/kyc/advanced/submit',
+      { frontPhoto: mine[0], backPhoto: mine[0], handPhoto: mine[1] },
+      { token: owner.token },
+    );
     expect(repeated.status).toBe(400);
 
     // sniffed as JPEG by the upload, but not a decodable picture
-    const corrupt = await upload(owner.id, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 9)]));
-    const wrongType = await server.api('/xb/v1/kyc/advanced/submit', { frontPhoto: corrupt, backPhoto: mine[0], handPhoto: mine[1] }, { token: owner.token });
+    const corrupt = await upload(
+      owner.id,
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 9)]),
+    );
+    const wrongType = await server.api(
+      '/xb/v1/kyc/advanced/submit',
+      { frontPhoto: corrupt, backPhoto: mine[0], handPhoto: mine[1] },
+      { token: owner.token },
+    );
     expect(wrongType.status).toBe(400);
     expect(wrongType.body).toMatchObject({ error: 'KYC_PHOTO_TYPE', field: 'frontPhoto' });
 
-    const noise = await sharp(crypto.randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    const noise = await sharp(crypto.randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(MAX_BYTES);
     const big = await upload(owner.id, noise);
-    const tooLarge = await server.api('/xb/v1/kyc/advanced/submit', { frontPhoto: mine[0], backPhoto: big, handPhoto: mine[1] }, { token: owner.token });
+    const tooLarge = await server.api(
+      '/xb/v1/kyc/advanced/submit',
+      { frontPhoto: mine[0], backPhoto: big, handPhoto: mine[1] },
+      { token: owner.token },
+    );
     expect(tooLarge.status).toBe(400);
     expect(tooLarge.body).toMatchObject({ error: 'KYC_PHOTO_TOO_LARGE', field: 'backPhoto' });
 
@@ -249,15 +321,24 @@ describe('advanced verification and private photos', () => {
 
   it('stores cleaned photos that only the owner and compliance can fetch, then approves', async () => {
     const originals = [await photoWithExif(20), await photoWithExif(21), await photoWithExif(22)];
-    const [front, back, hand] = [await upload(owner.id, originals[0]!), await upload(owner.id, originals[1]!), await upload(owner.id, originals[2]!)];
-    const res = await server.api('/xb/v1/kyc/advanced/submit', { frontPhoto: front, backPhoto: back, handPhoto: hand }, { token: owner.token });
+    const [front, back, hand] = [
+      await upload(owner.id, originals[0]!),
+      await upload(owner.id, originals[1]!),
+      await upload(owner.id, originals[2]!),
+    ];
+    const res = await server.api(
+      '/xb/v1/kyc/advanced/submit',
+      { frontPhoto: front, backPhoto: back, handPhoto: hand },
+      { token: owner.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ level: 'advanced', state: 'pending' });
     const photos = res.body.data.photos as { front: string; back: string; hand: string };
     expect(photos.front).toMatch(/^\/api\/xb\/v1\/kyc\/photo\/[\w-]+\.jpg$/);
     expect(photos.front).not.toContain(front);
 
-    const get = (p: string, token?: string) => fetch(`${server.url}${p}`, { headers: token ? { authorization: token } : {} });
+    const get = (p: string, token?: string) =>
+      fetch(`${server.url}${p}`, { headers: token ? { authorization: token } : {} });
 
     const mine = await get(photos.front, owner.token);
     expect(mine.status).toBe(200);
@@ -293,7 +374,10 @@ describe('advanced verification and private photos', () => {
 
     await approveLatest(owner.token, 'advanced');
     const limits = await server.api('/xb/v1/kyc/limits', {}, { token: owner.token });
-    expect(limits.body.data).toMatchObject({ level: 'advanced', current: { withdrawBtcPer24h: '500', fiatPerTrade: '1000000' } });
+    expect(limits.body.data).toMatchObject({
+      level: 'advanced',
+      current: { withdrawBtcPer24h: '500', fiatPerTrade: '1000000' },
+    });
     const status = await server.api('/xb/v1/kyc/status', {}, { token: owner.token });
     expect(status.body.data).toMatchObject({ level: 'advanced', state: 'certified', canSubmitAdvanced: false });
   });

@@ -84,8 +84,10 @@ export const kycMessages: LocalizedMessages = {
   },
   de: {
     'kyc.photoDuplicate': 'Jedes Foto muss ein anderes Bild sein.',
-    'kyc.bindRequired': 'Verknüpfen Sie zuerst Ihre E-Mail-Adresse und Ihre Telefonnummer (Sicherheitscenter) und verifizieren Sie dann Ihre Identität.',
-    'kyc.basicRequired': 'Schließen Sie zuerst die Basis-Verifizierung ab: Die erweiterte Verifizierung ist erst nach deren Genehmigung möglich.',
+    'kyc.bindRequired':
+      'Verknüpfen Sie zuerst Ihre E-Mail-Adresse und Ihre Telefonnummer (Sicherheitscenter) und verifizieren Sie dann Ihre Identität.',
+    'kyc.basicRequired':
+      'Schließen Sie zuerst die Basis-Verifizierung ab: Die erweiterte Verifizierung ist erst nach deren Genehmigung möglich.',
     'kyc.pending': 'Ihr Antrag wird geprüft. Sie können ihn nur nach einer Ablehnung erneut einreichen.',
     'kyc.alreadyApproved': 'Diese Verifizierungsstufe ist bereits bestätigt.',
     'kyc.documentInUse': 'Dieses Ausweisdokument wird bereits von einem anderen Konto verwendet.',
@@ -111,9 +113,12 @@ export const kycMessages: LocalizedMessages = {
   },
   fr: {
     'kyc.photoDuplicate': 'Chaque photo doit être une image différente.',
-    'kyc.bindRequired': 'Associez d’abord votre e-mail et votre numéro de téléphone (Centre de sécurité), puis vérifiez votre identité.',
-    'kyc.basicRequired': 'Terminez d’abord la vérification de base : la vérification avancée s’ouvre une fois celle-ci approuvée.',
-    'kyc.pending': 'Votre demande est en cours d’examen. Vous ne pourrez la soumettre à nouveau que si elle est refusée.',
+    'kyc.bindRequired':
+      'Associez d’abord votre e-mail et votre numéro de téléphone (Centre de sécurité), puis vérifiez votre identité.',
+    'kyc.basicRequired':
+      'Terminez d’abord la vérification de base : la vérification avancée s’ouvre une fois celle-ci approuvée.',
+    'kyc.pending':
+      'Votre demande est en cours d’examen. Vous ne pourrez la soumettre à nouveau que si elle est refusée.',
     'kyc.alreadyApproved': 'Ce niveau de vérification est déjà certifié.',
     'kyc.documentInUse': 'Ce document d’identité est déjà utilisé par un autre compte.',
     'kyc.photoType': 'La photo doit être une image JPEG, PNG ou WebP.',
@@ -138,7 +143,8 @@ export const kycMessages: LocalizedMessages = {
   },
   jp: {
     'kyc.photoDuplicate': 'それぞれ別の写真を指定してください。',
-    'kyc.bindRequired': '先にメールアドレスと電話番号を連携してから（セキュリティセンター）、本人確認を行ってください。',
+    'kyc.bindRequired':
+      '先にメールアドレスと電話番号を連携してから（セキュリティセンター）、本人確認を行ってください。',
     'kyc.basicRequired': '先に基本認証を完了してください。基本認証が承認されると上級認証を申請できます。',
     'kyc.pending': '申請は審査中です。再提出は却下された場合のみ可能です。',
     'kyc.alreadyApproved': 'この認証レベルはすでに認証済みです。',
@@ -191,8 +197,10 @@ export const kycMessages: LocalizedMessages = {
     'field.handPhoto': '신분증을 든 사진',
   },
   tr: {
-    'kyc.bindRequired': 'Önce e-posta adresinizi ve telefon numaranızı bağlayın (Güvenlik merkezi), ardından kimliğinizi doğrulayın.',
-    'kyc.basicRequired': 'Önce temel doğrulamayı tamamlayın: gelişmiş doğrulama, temel doğrulama onaylandıktan sonra açılır.',
+    'kyc.bindRequired':
+      'Önce e-posta adresinizi ve telefon numaranızı bağlayın (Güvenlik merkezi), ardından kimliğinizi doğrulayın.',
+    'kyc.basicRequired':
+      'Önce temel doğrulamayı tamamlayın: gelişmiş doğrulama, temel doğrulama onaylandıktan sonra açılır.',
     'kyc.pending': 'Başvurunuz inceleniyor. Yalnızca reddedilirse yeniden gönderebilirsiniz.',
     'kyc.alreadyApproved': 'Bu doğrulama seviyesi zaten onaylandı.',
     'kyc.photoType': 'Fotoğraf JPEG, PNG veya WebP olmalıdır.',

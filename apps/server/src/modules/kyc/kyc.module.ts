@@ -38,14 +38,20 @@ export const kycModule: Module = {
     const user = { preHandler: ctx.guards.user };
     const compliance = { preHandler: ctx.guards.operator('compliance') };
 
-    app.post('/xb/v1/kyc/status', { ...user, schema: { tags: ['kyc'] } }, async (request) => kyc.status(request.user!.id));
-
-    app.post('/xb/v1/kyc/basic/submit', { ...user, schema: { tags: ['kyc'], body: kycBasicSubmitBody } }, async (request) =>
-      kyc.submitBasic(request.user!.id, request.body),
+    app.post('/xb/v1/kyc/status', { ...user, schema: { tags: ['kyc'] } }, async (request) =>
+      kyc.status(request.user!.id),
     );
 
-    app.post('/xb/v1/kyc/advanced/submit', { ...user, schema: { tags: ['kyc'], body: kycAdvancedSubmitBody } }, async (request) =>
-      kyc.submitAdvanced(request.user!.id, request.body),
+    app.post(
+      '/xb/v1/kyc/basic/submit',
+      { ...user, schema: { tags: ['kyc'], body: kycBasicSubmitBody } },
+      async (request) => kyc.submitBasic(request.user!.id, request.body),
+    );
+
+    app.post(
+      '/xb/v1/kyc/advanced/submit',
+      { ...user, schema: { tags: ['kyc'], body: kycAdvancedSubmitBody } },
+      async (request) => kyc.submitAdvanced(request.user!.id, request.body),
     );
 
     app.post('/xb/v1/kyc/limits', { ...user, schema: { tags: ['kyc'] } }, async (request) => {
@@ -91,12 +97,16 @@ export const kycModule: Module = {
       async (request) => kyc.queue(request.body),
     );
 
-    app.post('/admin/kyc/view', { ...compliance, schema: { tags: ['admin'], body: z.object({ id: z.number().int().positive() }) } }, async (request) =>
-      kyc.view(request.operator!.id, request.body.id, request.ip),
+    app.post(
+      '/admin/kyc/view',
+      { ...compliance, schema: { tags: ['admin'], body: z.object({ id: z.number().int().positive() }) } },
+      async (request) => kyc.view(request.operator!.id, request.body.id, request.ip),
     );
 
-    app.post('/admin/kyc/approve', { ...compliance, schema: { tags: ['admin'], body: z.object({ id: z.number().int().positive() }) } }, async (request) =>
-      kyc.approve(request.operator!.id, request.body.id, request.ip),
+    app.post(
+      '/admin/kyc/approve',
+      { ...compliance, schema: { tags: ['admin'], body: z.object({ id: z.number().int().positive() }) } },
+      async (request) => kyc.approve(request.operator!.id, request.body.id, request.ip),
     );
 
     app.post(
@@ -105,7 +115,10 @@ export const kycModule: Module = {
         ...compliance,
         schema: {
           tags: ['admin'],
-          body: z.object({ id: z.number().int().positive(), reason: z.string().trim().min(1, 'kyc.reasonEmpty').max(500) }),
+          body: z.object({
+            id: z.number().int().positive(),
+            reason: z.string().trim().min(1, 'kyc.reasonEmpty').max(500),
+          }),
         },
       },
       async (request) => kyc.reject(request.operator!.id, request.body.id, request.body.reason, request.ip),

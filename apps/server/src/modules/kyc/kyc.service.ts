@@ -87,7 +87,13 @@ export class KycService implements KycReader {
     const [row] = await this.db
       .select({ country: kycApplications.country })
       .from(kycApplications)
-      .where(and(eq(kycApplications.userId, userId), eq(kycApplications.level, 'basic'), eq(kycApplications.state, 'approved')));
+      .where(
+        and(
+          eq(kycApplications.userId, userId),
+          eq(kycApplications.level, 'basic'),
+          eq(kycApplications.state, 'approved'),
+        ),
+      );
     return row?.country ?? null;
   }
 
@@ -177,7 +183,12 @@ export class KycService implements KycReader {
       if (!file) throw badRequest('KYC_PHOTO_MISSING', 'kyc.photoMissing', undefined, slot);
       const photo = await sanitizePhoto(file.content, this.maxPhotoBytes);
       if (!photo.ok && photo.reason === 'size') {
-        throw badRequest('KYC_PHOTO_TOO_LARGE', 'kyc.photoSize', { max: Math.floor(this.maxPhotoBytes / 1048576) }, slot);
+        throw badRequest(
+          'KYC_PHOTO_TOO_LARGE',
+          'kyc.photoSize',
+          { max: Math.floor(this.maxPhotoBytes / 1048576) },
+          slot,
+        );
       }
       if (!photo.ok) throw badRequest('KYC_PHOTO_TYPE', 'kyc.photoType', undefined, slot);
       cleaned.push({ slot, sourceFileId, content: photo.content });
@@ -189,7 +200,14 @@ export class KycService implements KycReader {
     for (const c of cleaned) {
       const name = await this.storage.save(c.content, 'jpg');
       names[c.slot] = name;
-      photoRows.push({ name, userId, sourceFileId: c.sourceFileId, contentType: 'image/jpeg', bytes: c.content.length, createdAt: now });
+      photoRows.push({
+        name,
+        userId,
+        sourceFileId: c.sourceFileId,
+        contentType: 'image/jpeg',
+        bytes: c.content.length,
+        createdAt: now,
+      });
     }
     return this.db.transaction(async (tx) => {
       await this.requireOpen(userId, 'advanced', tx);
@@ -227,7 +245,9 @@ export class KycService implements KycReader {
 
   // ---- operator review -------------------------------------------------------------------------
 
-  async queue(filter: { state: 'pending' | 'approved' | 'rejected'; level?: 'basic' | 'advanced' | undefined } & Paging) {
+  async queue(
+    filter: { state: 'pending' | 'approved' | 'rejected'; level?: 'basic' | 'advanced' | undefined } & Paging,
+  ) {
     const where = and(
       eq(kycApplications.state, filter.state),
       filter.level ? eq(kycApplications.level, filter.level) : undefined,
@@ -306,11 +326,19 @@ export class KycService implements KycReader {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(kycApplications)
-        .set({ state: decision.state, rejectReason: decision.rejectReason, reviewedBy: operatorId, reviewedAt: new Date(this.clock.now()) })
+        .set({
+          state: decision.state,
+          rejectReason: decision.rejectReason,
+          reviewedBy: operatorId,
+          reviewedAt: new Date(this.clock.now()),
+        })
         .where(and(eq(kycApplications.id, id), eq(kycApplications.state, 'pending')))
         .returning();
       if (!row) {
-        const [exists] = await tx.select({ id: kycApplications.id }).from(kycApplications).where(eq(kycApplications.id, id));
+        const [exists] = await tx
+          .select({ id: kycApplications.id })
+          .from(kycApplications)
+          .where(eq(kycApplications.id, id));
         if (!exists) throw notFound('kyc.applicationNotFound');
         throw conflict('KYC_NOT_PENDING', 'kyc.notPending');
       }
@@ -320,7 +348,11 @@ export class KycService implements KycReader {
           action: decision.state === 'approved' ? 'kyc.approve' : 'kyc.reject',
           targetType: 'kyc_application',
           targetId: id,
-          detail: { userId: row.userId, level: row.level, ...(decision.rejectReason ? { reason: decision.rejectReason } : {}) },
+          detail: {
+            userId: row.userId,
+            level: row.level,
+            ...(decision.rejectReason ? { reason: decision.rejectReason } : {}),
+          },
           ip,
         },
         tx,
@@ -330,7 +362,11 @@ export class KycService implements KycReader {
   }
 
   private async applicationsOf(userId: number): Promise<KycApplicationRow[]> {
-    return this.db.select().from(kycApplications).where(eq(kycApplications.userId, userId)).orderBy(asc(kycApplications.id));
+    return this.db
+      .select()
+      .from(kycApplications)
+      .where(eq(kycApplications.userId, userId))
+      .orderBy(asc(kycApplications.id));
   }
 
   private async requireBound(userId: number): Promise<void> {

@@ -48,7 +48,10 @@ describe('sanitizePhoto', () => {
   });
 
   it('refuses what is not a JPEG, PNG or WebP by its content', async () => {
-    expect(await sanitizePhoto(Buffer.from('%PDF-1.7 not an image at all'), 5 * MB)).toEqual({ ok: false, reason: 'type' });
+    expect(await sanitizePhoto(Buffer.from('%PDF-1.7 not an image at all'), 5 * MB)).toEqual({
+      ok: false,
+      reason: 'type',
+    });
     expect(await sanitizePhoto(await base().gif().toBuffer(), 5 * MB)).toEqual({ ok: false, reason: 'type' });
     // a JPEG header followed by garbage
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);

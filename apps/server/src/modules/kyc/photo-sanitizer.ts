@@ -9,8 +9,7 @@ export const MAX_PHOTO_PIXELS = 40_000_000;
 const MAX_EDGE = 2560;
 
 export type SanitizedPhoto =
-  | { ok: true; content: Buffer; contentType: 'image/jpeg'; ext: 'jpg' }
-  | { ok: false; reason: 'type' | 'size' };
+  { ok: true; content: Buffer; contentType: 'image/jpeg'; ext: 'jpg' } | { ok: false; reason: 'type' | 'size' };
 
 /**
  * Re-encodes an identity photo so that nothing but pixels survives: EXIF (GPS, device, time), XMP,

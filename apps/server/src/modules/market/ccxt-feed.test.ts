@@ -7,7 +7,10 @@ const T0 = Date.UTC(2026, 0, 1);
  * A venue answering RECORDED ccxt fetchTicker results (the shape ccxt returns: last, close,
  * timestamp…), never the network.
  */
-function recordedVenue(id: string, answers: Record<string, { last?: number; close?: number; timestamp?: number } | Error>): TickerVenue {
+function recordedVenue(
+  id: string,
+  answers: Record<string, { last?: number; close?: number; timestamp?: number } | Error>,
+): TickerVenue {
   return {
     id,
     async fetchTicker(symbol) {
@@ -48,7 +51,9 @@ describe('ccxt live feed (recorded answers)', () => {
     const feed = new CcxtFeed([binance, okx, kraken], { minVenues: 2, maxAgeMs: 30_000 });
     expect(await feed.quote(['ETHUSDT'], T0)).toEqual([]);
     const lenient = new CcxtFeed([binance, okx, kraken], { minVenues: 1, maxAgeMs: 30_000 });
-    expect(await lenient.quote(['ETHUSDT'], T0)).toEqual([{ symbol: 'ETHUSDT', price: '3401.5', sources: { binance: '3401.5' } }]);
+    expect(await lenient.quote(['ETHUSDT'], T0)).toEqual([
+      { symbol: 'ETHUSDT', price: '3401.5', sources: { binance: '3401.5' } },
+    ]);
   });
 
   it('computes an exact median', () => {

@@ -5,7 +5,9 @@ import type { IndexQuote, PriceSource } from './price-source.ts';
 /** The part of a ccxt exchange the live feed uses (tests pass recorded answers behind it). */
 export interface TickerVenue {
   readonly id: string;
-  fetchTicker(symbol: string): Promise<{ last?: number | undefined; close?: number | undefined; timestamp?: number | undefined }>;
+  fetchTicker(
+    symbol: string,
+  ): Promise<{ last?: number | undefined; close?: number | undefined; timestamp?: number | undefined }>;
 }
 
 /**

@@ -31,7 +31,11 @@ describe('index prices', () => {
       clock.advance(1000);
       await prices().tick();
     }
-    const res = await server.api('/xb/v1/market/ticks', { instrument: 'BTCUSDT', from: clock.now() - 5000, to: clock.now() });
+    const res = await server.api('/xb/v1/market/ticks', {
+      instrument: 'BTCUSDT',
+      from: clock.now() - 5000,
+      to: clock.now(),
+    });
     expect(res.body.data.ticks).toHaveLength(6);
     expect(res.body.data.ticks[5]).toMatchObject({ ts: clock.now(), demo: true });
     expect(res.body.data.ticks.every((t: any) => /^\d+(\.\d{1,8})?$/.test(t.price))).toBe(true);

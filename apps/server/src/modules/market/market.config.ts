@@ -32,7 +32,9 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketCo
   return {
     source: e.PRICE_SOURCE,
     seed: e.PRICE_SEED,
-    venues: e.PRICE_VENUES.split(',').map((v) => v.trim()).filter(Boolean),
+    venues: e.PRICE_VENUES.split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
     minVenues: e.PRICE_MIN_VENUES,
     staleMs: e.PRICE_STALE_SECONDS * 1000,
     tickMs: e.PRICE_TICK_MS,

@@ -17,12 +17,14 @@ export const marketMessages: LocalizedMessages = {
     'market.badRange': '结束时间不能早于开始时间',
   },
   de: {
-    'market.priceUnavailable': 'Der Preis von {instrument} ist gerade nicht verfügbar; bitte versuchen Sie es gleich noch einmal',
+    'market.priceUnavailable':
+      'Der Preis von {instrument} ist gerade nicht verfügbar; bitte versuchen Sie es gleich noch einmal',
     'market.unknownInstrument': 'Unbekanntes Instrument',
     'market.badRange': 'Das Ende des Zeitraums darf nicht vor seinem Beginn liegen',
   },
   fr: {
-    'market.priceUnavailable': 'Le prix de {instrument} est indisponible pour le moment ; veuillez réessayer dans un instant',
+    'market.priceUnavailable':
+      'Le prix de {instrument} est indisponible pour le moment ; veuillez réessayer dans un instant',
     'market.unknownInstrument': 'Instrument inconnu',
     'market.badRange': 'La fin de la période ne peut pas précéder son début',
   },

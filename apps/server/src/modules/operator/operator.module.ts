@@ -68,20 +68,28 @@ export const operatorModule: Module = {
       },
     );
 
-    app.post('/admin/auth/logout', { preHandler: ctx.guards.operator(), schema: { tags: ['admin'] } }, async (request) => {
-      const op = request.operator!;
-      await ctx.sessions.revoke('operator', op.id, op.sessionId);
-      await audit.record({ operatorId: op.id, action: 'operator.logout', ip: request.ip });
-      return { loggedOut: true };
-    });
+    app.post(
+      '/admin/auth/logout',
+      { preHandler: ctx.guards.operator(), schema: { tags: ['admin'] } },
+      async (request) => {
+        const op = request.operator!;
+        await ctx.sessions.revoke('operator', op.id, op.sessionId);
+        await audit.record({ operatorId: op.id, action: 'operator.logout', ip: request.ip });
+        return { loggedOut: true };
+      },
+    );
 
     app.post('/admin/me', { preHandler: ctx.guards.operator(), schema: { tags: ['admin'] } }, async (request) => {
       return operatorsService.get(request.operator!.id);
     });
 
-    app.post('/admin/operators/list', { preHandler: ctx.guards.operator('super_admin'), schema: { tags: ['admin'] } }, async () => ({
-      operators: await operatorsService.list(),
-    }));
+    app.post(
+      '/admin/operators/list',
+      { preHandler: ctx.guards.operator('super_admin'), schema: { tags: ['admin'] } },
+      async () => ({
+        operators: await operatorsService.list(),
+      }),
+    );
 
     app.post(
       '/admin/operators/create',
@@ -120,7 +128,10 @@ export const operatorModule: Module = {
       '/admin/audit/list',
       {
         preHandler: ctx.guards.operator('super_admin'),
-        schema: { tags: ['admin'], body: z.object({ limit: z.number().int().min(1).max(500).default(100) }).default({ limit: 100 }) },
+        schema: {
+          tags: ['admin'],
+          body: z.object({ limit: z.number().int().min(1).max(500).default(100) }).default({ limit: 100 }),
+        },
       },
       async (request) => ({
         entries: await ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(request.body.limit),

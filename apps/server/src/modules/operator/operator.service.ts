@@ -29,7 +29,13 @@ export class OperatorService {
     const email = input.email.trim().toLowerCase();
     const [row] = await db
       .insert(operators)
-      .values({ email, name: input.name, passwordHash: await hashPassword(input.password), totpSecret, roles: input.roles })
+      .values({
+        email,
+        name: input.name,
+        passwordHash: await hashPassword(input.password),
+        totpSecret,
+        roles: input.roles,
+      })
       .returning();
     return { operator: toView(row!), totpSecret, otpauthUrl: totpUri(totpSecret, `operator:${email}`) };
   }
@@ -58,5 +64,12 @@ export class OperatorService {
 }
 
 function toView(row: typeof operators.$inferSelect): OperatorView {
-  return { id: row.id, email: row.email, name: row.name, roles: row.roles, active: row.active, createdAt: row.createdAt.getTime() };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    roles: row.roles,
+    active: row.active,
+    createdAt: row.createdAt.getTime(),
+  };
 }

@@ -35,7 +35,14 @@ export class FeeShareJob {
   private running: Promise<unknown> | null = null;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(deps: { db: Db; clock: Clock; ledger: () => LedgerPort; accounts: () => AccountPort; config: ReferralConfig; log: Logger }) {
+  constructor(deps: {
+    db: Db;
+    clock: Clock;
+    ledger: () => LedgerPort;
+    accounts: () => AccountPort;
+    config: ReferralConfig;
+    log: Logger;
+  }) {
     this.db = deps.db;
     this.clock = deps.clock;
     this.ledger = deps.ledger;
@@ -45,7 +52,10 @@ export class FeeShareJob {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.runOnce().catch((err) => this.log.error({ err }, 'referral fee share failed')), this.config.jobMs);
+    this.timer = setInterval(
+      () => void this.runOnce().catch((err) => this.log.error({ err }, 'referral fee share failed')),
+      this.config.jobMs,
+    );
     this.timer.unref();
   }
 
@@ -73,7 +83,9 @@ export class FeeShareJob {
     let rewards = 0;
     const failed = new Set<number>();
     for (;;) {
-      const postings = (await unprocessedFeePostings(this.db, batch + failed.size)).filter((p) => !failed.has(p.postingId));
+      const postings = (await unprocessedFeePostings(this.db, batch + failed.size)).filter(
+        (p) => !failed.has(p.postingId),
+      );
       if (postings.length === 0) break;
       for (const p of postings) {
         try {
@@ -95,7 +107,9 @@ export class FeeShareJob {
     const now = new Date(this.clock.now());
     const ledger = this.ledger();
     return ledger.transaction(async (tx) => {
-      await tx.insert(referralFeePostings).values({ postingId: p.postingId, payerUserId: p.payerUserId, outcome: plan.outcome, processedAt: now });
+      await tx
+        .insert(referralFeePostings)
+        .values({ postingId: p.postingId, payerUserId: p.payerUserId, outcome: plan.outcome, processedAt: now });
       for (const r of plan.rewards) {
         const { transactionId } = await ledger.transfer(
           tx,
@@ -123,7 +137,12 @@ export class FeeShareJob {
     });
   }
 
-  private async plan(p: FeePosting): Promise<{ outcome: FeePostingOutcome; rewards: Array<{ level: 1 | 2; inviterId: number; bps: number; amount: bigint }> }> {
+  private async plan(
+    p: FeePosting,
+  ): Promise<{
+    outcome: FeePostingOutcome;
+    rewards: Array<{ level: 1 | 2; inviterId: number; bps: number; amount: bigint }>;
+  }> {
     if (NOT_TRADING.test(p.kind)) return { outcome: 'not_trading', rewards: [] };
     if (p.payerUserId === null) return { outcome: 'no_payer', rewards: [] };
     const payer = await this.accounts().getUser(p.payerUserId);

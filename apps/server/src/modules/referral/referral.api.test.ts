@@ -31,7 +31,9 @@ const spot = (userId: number): AccountRef => ({ userId, currency: 'USDT', wallet
 const fees: AccountRef = { system: 'fees', currency: 'USDT' };
 
 async function deposit(userId: number, amount: bigint) {
-  await ledger.transaction((tx) => ledger.transfer(tx, 'deposit', { system: 'outside_world', currency: 'USDT' }, spot(userId), amount));
+  await ledger.transaction((tx) =>
+    ledger.transfer(tx, 'deposit', { system: 'outside_world', currency: 'USDT' }, spot(userId), amount),
+  );
 }
 async function payFee(userId: number, amount: bigint, kind = 'spot_fee') {
   await ledger.transaction((tx) => ledger.transfer(tx, kind, spot(userId), fees, amount, 'trade:test'));
@@ -67,7 +69,12 @@ describe('invite and team', () => {
     const res = await server.api('/xb/v1/referral/team', { page: 1, size: 10 }, { token: a.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ totalMembers: 3, directCount: 2 });
-    const items = res.body.data.items as Array<{ account: string; joinedAt: number; kycState: string; kycLevel: string }>;
+    const items = res.body.data.items as Array<{
+      account: string;
+      joinedAt: number;
+      kycState: string;
+      kycLevel: string;
+    }>;
     expect(items).toHaveLength(2);
     const masked = [b.user.email, d.user.email].map((m) => `${m.slice(0, 2)}***${m.slice(m.indexOf('@'))}`);
     expect(items.map((i) => i.account).sort()).toEqual(masked.sort());
@@ -153,17 +160,27 @@ describe('invite and team', () => {
         if (p.kind.startsWith('withdraw') || payers.length !== 1) continue;
         const l1 = inviterOf.get(Number(payers[0])) ?? null;
         const l2 = l1 === null ? null : (inviterOf.get(l1) ?? null);
-        if (l1 !== null) expected.push({ posting: Number(p.id), level: 1, inviter: l1, amount: (BigInt(p.amount) * 2000n) / 10000n });
-        if (l2 !== null) expected.push({ posting: Number(p.id), level: 2, inviter: l2, amount: (BigInt(p.amount) * 1000n) / 10000n });
+        if (l1 !== null)
+          expected.push({ posting: Number(p.id), level: 1, inviter: l1, amount: (BigInt(p.amount) * 2000n) / 10000n });
+        if (l2 !== null)
+          expected.push({ posting: Number(p.id), level: 2, inviter: l2, amount: (BigInt(p.amount) * 1000n) / 10000n });
       }
       const paid = await rows<{ posting: string; level: number; inviter: string; amount: string; tx: string }>(sql`
         select fee_posting_id::text as posting, level, inviter_id::text as inviter, amount::text, ledger_transaction_id::text as tx
         from referral_rewards order by fee_posting_id, level`);
-      expect(paid.map((r) => ({ posting: Number(r.posting), level: Number(r.level), inviter: Number(r.inviter), amount: BigInt(r.amount) }))).toEqual(
-        expected.filter((x) => x.amount > 0n),
-      );
+      expect(
+        paid.map((r) => ({
+          posting: Number(r.posting),
+          level: Number(r.level),
+          inviter: Number(r.inviter),
+          amount: BigInt(r.amount),
+        })),
+      ).toEqual(expected.filter((x) => x.amount > 0n));
       // the spot-trade fee of 10000 pays 2000 and 1000; 999 pays 199 and 99 (rounded down)
-      expect(expected.filter((x) => x.posting === Number(feePostings[1]!.id)).map((x) => x.amount)).toEqual([199n, 99n]);
+      expect(expected.filter((x) => x.posting === Number(feePostings[1]!.id)).map((x) => x.amount)).toEqual([
+        199n,
+        99n,
+      ]);
 
       // each reward is one ledger transfer fees → inviter's spot wallet, and the balances show it
       for (const r of paid) {
@@ -210,30 +227,47 @@ describe('credit score', () => {
     expect((await server.api('/admin/credit/set', body, { token: support.token })).status).toBe(403);
     expect((await server.api('/admin/credit/set', body)).status).toBe(401);
     expect((await server.api('/admin/credit/set', body, { token: u.token })).status).toBe(401);
-    const noReason = await server.api('/admin/credit/set', { ...body, reason: ' ' }, { token: compliance.token, locale: 'de' });
+    const noReason = await server.api(
+      '/admin/credit/set',
+      { ...body, reason: ' ' },
+      { token: compliance.token, locale: 'de' },
+    );
     expect(noReason.status).toBe(400);
     expect(noReason.body.message).toBe('Bitte geben Sie den Grund an, der Nutzer sieht ihn');
-    expect((await server.api('/admin/credit/set', { ...body, score: 1001 }, { token: compliance.token })).status).toBe(400);
-    expect((await server.api('/admin/credit/set', { ...body, userId: 99_999_999 }, { token: compliance.token })).status).toBe(404);
+    expect((await server.api('/admin/credit/set', { ...body, score: 1001 }, { token: compliance.token })).status).toBe(
+      400,
+    );
+    expect(
+      (await server.api('/admin/credit/set', { ...body, userId: 99_999_999 }, { token: compliance.token })).status,
+    ).toBe(404);
 
     const set = await server.api('/admin/credit/set', body, { token: compliance.token });
     expect(set.body.data).toEqual({ userId: u.user.id, from: 100, to: 85, reason: 'Repeated chargeback requests' });
-    await server.api('/admin/credit/set', { ...body, score: 95, reason: 'Resolved with the bank' }, { token: compliance.token });
+    await server.api(
+      '/admin/credit/set',
+      { ...body, score: 95, reason: 'Resolved with the bank' },
+      { token: compliance.token },
+    );
 
     const after = await server.api('/xb/v1/account/credit', {}, { token: u.token });
     expect(after.body.data.score).toBe(95);
-    expect(after.body.data.history.map((h: { from: number; to: number; reason: string }) => [h.from, h.to, h.reason])).toEqual([
+    expect(
+      after.body.data.history.map((h: { from: number; to: number; reason: string }) => [h.from, h.to, h.reason]),
+    ).toEqual([
       [85, 95, 'Resolved with the bank'],
       [100, 85, 'Repeated chargeback requests'],
     ]);
 
     const su = await server.createOperator(['super_admin']);
     const audit = await server.api('/admin/audit/list', { limit: 100 }, { token: su.token });
-    const entries = (audit.body.data.entries as Array<{ action: string; targetId: string; operatorId: number; detail: object }>).filter(
-      (x) => x.action === 'credit.set' && x.targetId === String(u.user.id),
-    );
+    const entries = (
+      audit.body.data.entries as Array<{ action: string; targetId: string; operatorId: number; detail: object }>
+    ).filter((x) => x.action === 'credit.set' && x.targetId === String(u.user.id));
     expect(entries).toHaveLength(2);
-    expect(entries[1]).toMatchObject({ operatorId: compliance.id, detail: { from: 100, to: 85, reason: 'Repeated chargeback requests' } });
+    expect(entries[1]).toMatchObject({
+      operatorId: compliance.id,
+      detail: { from: 100, to: 85, reason: 'Repeated chargeback requests' },
+    });
   });
 });
 

@@ -7,9 +7,7 @@ import { parseUnits } from '@tidemark/contract/money';
  * REFERRAL_RATE_LEVEL2  share paid to the inviter's inviter (default 0.1); the two together at most 1
  * REFERRAL_JOB_MS       how often new fee postings are looked for (default 5000)
  */
-const rate = z
-  .string()
-  .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/, 'a decimal between 0 and 1 with at most 4 decimals');
+const rate = z.string().regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/, 'a decimal between 0 and 1 with at most 4 decimals');
 const schema = z.object({
   REFERRAL_RATE_LEVEL1: rate.default('0.2'),
   REFERRAL_RATE_LEVEL2: rate.default('0.1'),

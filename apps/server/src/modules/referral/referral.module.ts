@@ -29,24 +29,48 @@ export const referralModule: Module = {
   register(app, ctx) {
     const config = loadReferralConfig();
     const accounts = () => service<AccountPort>(ctx, 'account');
-    const referral = new ReferralService({ db: ctx.db, accounts, kyc: () => service<KycReader>(ctx, 'kyc'), config, publicUrl: ctx.config.publicUrl });
-    const credit = new CreditService({ db: ctx.db, clock: ctx.clock, accounts, audit: service<AuditService>(ctx, 'audit') });
-    const job = new FeeShareJob({ db: ctx.db, clock: ctx.clock, ledger: () => service<LedgerService>(ctx, 'ledger'), accounts, config, log: ctx.log });
+    const referral = new ReferralService({
+      db: ctx.db,
+      accounts,
+      kyc: () => service<KycReader>(ctx, 'kyc'),
+      config,
+      publicUrl: ctx.config.publicUrl,
+    });
+    const credit = new CreditService({
+      db: ctx.db,
+      clock: ctx.clock,
+      accounts,
+      audit: service<AuditService>(ctx, 'audit'),
+    });
+    const job = new FeeShareJob({
+      db: ctx.db,
+      clock: ctx.clock,
+      ledger: () => service<LedgerService>(ctx, 'ledger'),
+      accounts,
+      config,
+      log: ctx.log,
+    });
     ctx.services.referral = { feeShare: job, rules: () => referral.rules() };
     ctx.services.credit = credit;
 
     const user = { preHandler: ctx.guards.user };
 
     app.post('/xb/v1/referral/rules', { schema: { tags: ['referral'] } }, async () => referral.rules());
-    app.post('/xb/v1/referral/invite', { ...user, schema: { tags: ['referral'] } }, async (request) => referral.invite(request.user!.id));
+    app.post('/xb/v1/referral/invite', { ...user, schema: { tags: ['referral'] } }, async (request) =>
+      referral.invite(request.user!.id),
+    );
     app.post('/xb/v1/referral/team', { ...user, schema: { tags: ['referral'], body: pagingBody } }, async (request) =>
       referral.team(request.user!.id, request.body),
     );
-    app.post('/xb/v1/referral/rewards', { ...user, schema: { tags: ['referral'], body: pagingBody } }, async (request) =>
-      referral.rewards(request.user!.id, request.body),
+    app.post(
+      '/xb/v1/referral/rewards',
+      { ...user, schema: { tags: ['referral'], body: pagingBody } },
+      async (request) => referral.rewards(request.user!.id, request.body),
     );
 
-    app.post('/xb/v1/account/credit', { ...user, schema: { tags: ['account'] } }, async (request) => credit.ofUser(request.user!.id));
+    app.post('/xb/v1/account/credit', { ...user, schema: { tags: ['account'] } }, async (request) =>
+      credit.ofUser(request.user!.id),
+    );
 
     app.post(
       '/admin/credit/set',

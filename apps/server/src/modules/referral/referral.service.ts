@@ -30,7 +30,13 @@ export class ReferralService {
   private readonly config: ReferralConfig;
   private readonly publicUrl: string;
 
-  constructor(deps: { db: Db; accounts: () => AccountPort; kyc: () => KycReader; config: ReferralConfig; publicUrl: string }) {
+  constructor(deps: {
+    db: Db;
+    accounts: () => AccountPort;
+    kyc: () => KycReader;
+    config: ReferralConfig;
+    publicUrl: string;
+  }) {
     this.db = deps.db;
     this.accounts = deps.accounts;
     this.kyc = deps.kyc;
@@ -77,7 +83,10 @@ export class ReferralService {
   }
 
   async rewards(userId: number, paging: Paging) {
-    const [total] = await this.db.select({ n: count() }).from(referralRewards).where(eq(referralRewards.inviterId, userId));
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(referralRewards)
+      .where(eq(referralRewards.inviterId, userId));
     const rows = await this.db
       .select()
       .from(referralRewards)

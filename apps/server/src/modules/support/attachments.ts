@@ -20,12 +20,18 @@ const ANY_ID = /^[A-Za-z0-9_-]{1,100}(\.(jpg|jpeg|png|webp))?$/;
  * Accepts only images the caller uploaded. The ownership check runs whenever the uploads service
  * is registered (read at call time, so module order does not matter).
  */
-export async function checkImages(ctx: AppContext, userId: number, images: readonly string[] | undefined): Promise<string[]> {
+export async function checkImages(
+  ctx: AppContext,
+  userId: number,
+  images: readonly string[] | undefined,
+): Promise<string[]> {
   const ids = [...new Set(images ?? [])];
-  if (ids.length > MAX_IMAGES) throw badRequest('TOO_MANY_IMAGES', 'support.tooManyImages', { max: MAX_IMAGES }, 'images');
+  if (ids.length > MAX_IMAGES)
+    throw badRequest('TOO_MANY_IMAGES', 'support.tooManyImages', { max: MAX_IMAGES }, 'images');
   const uploads = ctx.services.uploads as UploadsService | undefined;
   for (const id of ids) {
-    if (!(uploads ? ANY_ID : IMAGE_ID).test(id)) throw badRequest('IMAGE_INVALID', 'support.imageInvalid', undefined, 'images');
+    if (!(uploads ? ANY_ID : IMAGE_ID).test(id))
+      throw badRequest('IMAGE_INVALID', 'support.imageInvalid', undefined, 'images');
     if (uploads) {
       const owner = await uploads.ownerOf(id);
       if (owner === null) throw badRequest('IMAGE_INVALID', 'support.imageInvalid', undefined, 'images');

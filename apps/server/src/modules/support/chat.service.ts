@@ -44,8 +44,15 @@ export class ChatService {
   }
 
   async history(userId: number, beforeId: number | undefined, size: number): Promise<ChatMessageView[]> {
-    const where = beforeId ? and(eq(supportChatMessages.userId, userId), lt(supportChatMessages.id, beforeId)) : eq(supportChatMessages.userId, userId);
-    const rows = await this.db.select().from(supportChatMessages).where(where).orderBy(desc(supportChatMessages.id)).limit(size);
+    const where = beforeId
+      ? and(eq(supportChatMessages.userId, userId), lt(supportChatMessages.id, beforeId))
+      : eq(supportChatMessages.userId, userId);
+    const rows = await this.db
+      .select()
+      .from(supportChatMessages)
+      .where(where)
+      .orderBy(desc(supportChatMessages.id))
+      .limit(size);
     return rows.reverse().map(view);
   }
 
@@ -54,22 +61,37 @@ export class ChatService {
     const [row] = await this.db
       .select({ n: count() })
       .from(supportChatMessages)
-      .where(and(eq(supportChatMessages.userId, userId), inArray(supportChatMessages.sender, ['agent', 'system']), isNull(supportChatMessages.readAt)));
+      .where(
+        and(
+          eq(supportChatMessages.userId, userId),
+          inArray(supportChatMessages.sender, ['agent', 'system']),
+          isNull(supportChatMessages.readAt),
+        ),
+      );
     return row?.n ?? 0;
   }
 
   async userSend(userId: number, locale: Locale, input: { content: string; images: string[] }) {
-    if (!input.content && input.images.length === 0) throw badRequest('VALIDATION', 'support.messageEmpty', undefined, 'content');
+    if (!input.content && input.images.length === 0)
+      throw badRequest('VALIDATION', 'support.messageEmpty', undefined, 'content');
     const offline = this.hub.agentsOnline() === 0;
     const result = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const now = new Date(this.clock.now());
-      const [message] = await tx.insert(supportChatMessages).values({ userId, sender: 'user', content: input.content, images: input.images, createdAt: now }).returning();
+      const [message] = await tx
+        .insert(supportChatMessages)
+        .values({ userId, sender: 'user', content: input.content, images: input.images, createdAt: now })
+        .returning();
       if (!offline) return { message: message!, system: null, ticketId: null };
       const ticketId = await this.fileAsTicket(userId, locale, input, tx);
       const [system] = await tx
         .insert(supportChatMessages)
-        .values({ userId, sender: 'system', content: t(locale, 'support.noAgentOnline', { id: ticketId }), createdAt: now })
+        .values({
+          userId,
+          sender: 'system',
+          content: t(locale, 'support.noAgentOnline', { id: ticketId }),
+          createdAt: now,
+        })
         .returning();
       return { message: message!, system: system!, ticketId };
     });
@@ -84,20 +106,43 @@ export class ChatService {
    * An offline message joins the user's chat ticket that still waits for an answer, or opens one,
    * so a user typing several lines gets one ticket, not one per line.
    */
-  private async fileAsTicket(userId: number, locale: Locale, input: { content: string; images: string[] }, tx: Db): Promise<number> {
+  private async fileAsTicket(
+    userId: number,
+    locale: Locale,
+    input: { content: string; images: string[] },
+    tx: Db,
+  ): Promise<number> {
     const content = input.content || t(locale, 'support.chatTicketTitle');
     const [open] = await tx
       .select({ id: supportTickets.id })
       .from(supportTickets)
-      .where(and(eq(supportTickets.userId, userId), eq(supportTickets.source, 'chat'), eq(supportTickets.state, 'waiting')))
+      .where(
+        and(eq(supportTickets.userId, userId), eq(supportTickets.source, 'chat'), eq(supportTickets.state, 'waiting')),
+      )
       .orderBy(desc(supportTickets.id))
       .limit(1);
     if (open) {
-      await tx.insert(supportTicketMessages).values({ ticketId: open.id, authorKind: 'user', authorId: userId, content, images: input.images, createdAt: new Date(this.clock.now()) });
-      await tx.update(supportTickets).set({ updatedAt: new Date(this.clock.now()) }).where(eq(supportTickets.id, open.id));
+      await tx
+        .insert(supportTicketMessages)
+        .values({
+          ticketId: open.id,
+          authorKind: 'user',
+          authorId: userId,
+          content,
+          images: input.images,
+          createdAt: new Date(this.clock.now()),
+        });
+      await tx
+        .update(supportTickets)
+        .set({ updatedAt: new Date(this.clock.now()) })
+        .where(eq(supportTickets.id, open.id));
       return open.id;
     }
-    const created = await this.tickets.create(userId, { title: t(locale, 'support.chatTicketTitle'), content, images: input.images, source: 'chat' }, tx);
+    const created = await this.tickets.create(
+      userId,
+      { title: t(locale, 'support.chatTicketTitle'), content, images: input.images, source: 'chat' },
+      tx,
+    );
     return created.id;
   }
 
@@ -107,14 +152,25 @@ export class ChatService {
     const row = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       // agents answer conversations; they cannot open one with an arbitrary user id
-      const [known] = await tx.select({ id: supportChatMessages.id }).from(supportChatMessages).where(eq(supportChatMessages.userId, userId)).limit(1);
+      const [known] = await tx
+        .select({ id: supportChatMessages.id })
+        .from(supportChatMessages)
+        .where(eq(supportChatMessages.userId, userId))
+        .limit(1);
       if (!known) throw notFound('support.userNotFound');
       const [inserted] = await tx
         .insert(supportChatMessages)
         .values({ userId, sender: 'agent', operatorId, content: input.content, createdAt: new Date(this.clock.now()) })
         .returning();
       await this.audit().record(
-        { operatorId, action: 'support.chat.send', targetType: 'user', targetId: userId, detail: { messageId: inserted!.id, length: input.content.length }, ...(ip ? { ip } : {}) },
+        {
+          operatorId,
+          action: 'support.chat.send',
+          targetType: 'user',
+          targetId: userId,
+          detail: { messageId: inserted!.id, length: input.content.length },
+          ...(ip ? { ip } : {}),
+        },
         tx,
       );
       return inserted!;
@@ -130,7 +186,13 @@ export class ChatService {
     const rows = await this.db
       .update(supportChatMessages)
       .set({ readAt: new Date(this.clock.now()) })
-      .where(and(eq(supportChatMessages.userId, userId), inArray(supportChatMessages.sender, ['agent', 'system']), isNull(supportChatMessages.readAt)))
+      .where(
+        and(
+          eq(supportChatMessages.userId, userId),
+          inArray(supportChatMessages.sender, ['agent', 'system']),
+          isNull(supportChatMessages.readAt),
+        ),
+      )
       .returning({ id: supportChatMessages.id });
     const upToId = Math.max(0, ...rows.map((r) => r.id));
     if (rows.length) this.hub.toAgents({ type: 'read', userId, by: 'user', upToId });
@@ -142,7 +204,13 @@ export class ChatService {
     const rows = await this.db
       .update(supportChatMessages)
       .set({ readAt: new Date(this.clock.now()) })
-      .where(and(eq(supportChatMessages.userId, userId), eq(supportChatMessages.sender, 'user'), isNull(supportChatMessages.readAt)))
+      .where(
+        and(
+          eq(supportChatMessages.userId, userId),
+          eq(supportChatMessages.sender, 'user'),
+          isNull(supportChatMessages.readAt),
+        ),
+      )
       .returning({ id: supportChatMessages.id });
     const upToId = Math.max(0, ...rows.map((r) => r.id));
     if (rows.length) {
@@ -160,7 +228,10 @@ export class ChatService {
         userId: supportChatMessages.userId,
         lastId,
         lastAt: max(supportChatMessages.createdAt),
-        unread: sql<number>`count(*) filter (where ${supportChatMessages.sender} = 'user' and ${supportChatMessages.readAt} is null)`.mapWith(Number),
+        unread:
+          sql<number>`count(*) filter (where ${supportChatMessages.sender} = 'user' and ${supportChatMessages.readAt} is null)`.mapWith(
+            Number,
+          ),
       })
       .from(supportChatMessages)
       .groupBy(supportChatMessages.userId)
@@ -168,7 +239,13 @@ export class ChatService {
       .limit(size)
       .offset((page - 1) * size);
     const lastIds = rows.map((r) => r.lastId).filter((x): x is number => x !== null);
-    const lasts = lastIds.length ? await this.db.select().from(supportChatMessages).where(inArray(supportChatMessages.id, lastIds)).orderBy(asc(supportChatMessages.id)) : [];
+    const lasts = lastIds.length
+      ? await this.db
+          .select()
+          .from(supportChatMessages)
+          .where(inArray(supportChatMessages.id, lastIds))
+          .orderBy(asc(supportChatMessages.id))
+      : [];
     return {
       list: rows.map((r) => {
         const last = lasts.find((m) => m.id === Number(r.lastId));

@@ -16,7 +16,12 @@ import type { ChatService } from './chat.service.ts';
 /** Client → server frames. An agent names the conversation (userId); a user never does. */
 const frame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(300) }),
-  z.object({ type: z.literal('message'), content: z.string().max(2000).default(''), images: z.array(z.string().max(120)).max(6).optional(), userId: z.number().int().positive().optional() }),
+  z.object({
+    type: z.literal('message'),
+    content: z.string().max(2000).default(''),
+    images: z.array(z.string().max(120)).max(6).optional(),
+    userId: z.number().int().positive().optional(),
+  }),
   z.object({ type: z.literal('typing'), userId: z.number().int().positive().optional() }),
   z.object({ type: z.literal('read'), userId: z.number().int().positive().optional() }),
   z.object({ type: z.literal('ping') }),
@@ -31,7 +36,13 @@ const AGENT_ROLES = ['support', 'super_admin'];
  * as a user, or as an operator with the support role (an agent). Frames are handled one at a time,
  * in order, so a message sent right after connecting waits for authentication.
  */
-export function handleChatSocket(ctx: AppContext, hub: ChatHub, chat: ChatService, socket: WebSocket, request: FastifyRequest): void {
+export function handleChatSocket(
+  ctx: AppContext,
+  hub: ChatHub,
+  chat: ChatService,
+  socket: WebSocket,
+  request: FastifyRequest,
+): void {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const locale: Locale = normalizeLocale(query.locale ?? request.headers.locale);
   let who: Who | null = null;
@@ -55,7 +66,12 @@ export function handleChatSocket(ctx: AppContext, hub: ChatHub, chat: ChatServic
     if (userSession) {
       who = { role: 'user', userId: userSession.principalId };
       hub.addUser(userSession.principalId, socket);
-      send(socket, { type: 'ready', role: 'user', agentsOnline: hub.agentsOnline(), unread: await chat.unreadForUser(userSession.principalId) });
+      send(socket, {
+        type: 'ready',
+        role: 'user',
+        agentsOnline: hub.agentsOnline(),
+        unread: await chat.unreadForUser(userSession.principalId),
+      });
       return;
     }
     const opSession = await ctx.sessions.resolve(token, 'operator');
@@ -104,17 +120,26 @@ export function handleChatSocket(ctx: AppContext, hub: ChatHub, chat: ChatServic
     }
     const userId = parsed.userId;
     if (!userId) {
-      send(socket, { type: 'error', error: 'VALIDATION', message: t(locale, 'validation.required', { field: 'userId' }) });
+      send(socket, {
+        type: 'error',
+        error: 'VALIDATION',
+        message: t(locale, 'validation.required', { field: 'userId' }),
+      });
       return;
     }
-    if (parsed.type === 'message') await chat.agentSend(current.operatorId, userId, { content: plainText(parsed.content) }, request.ip);
+    if (parsed.type === 'message')
+      await chat.agentSend(current.operatorId, userId, { content: plainText(parsed.content) }, request.ip);
     else if (parsed.type === 'typing') hub.toUser(userId, { type: 'typing', userId, from: 'agent' });
     else await chat.markReadByAgent(userId);
   };
 
   socket.on('message', (data) => {
     if (closed) return;
-    const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+    const text = Buffer.isBuffer(data)
+      ? data.toString('utf8')
+      : Array.isArray(data)
+        ? Buffer.concat(data).toString('utf8')
+        : Buffer.from(data).toString('utf8');
     if (text.length > 20_000) {
       socket.close(1009, 'frame too large');
       return;

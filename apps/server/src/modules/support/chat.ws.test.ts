@@ -43,7 +43,8 @@ class Client {
     for (;;) {
       const i = this.frames.findIndex(match);
       if (i >= 0) return this.frames.splice(i, 1)[0];
-      if (Date.now() > deadline || this.ws.readyState === WebSocket.CLOSED) throw new Error(`no matching frame; got ${JSON.stringify(this.frames)}`);
+      if (Date.now() > deadline || this.ws.readyState === WebSocket.CLOSED)
+        throw new Error(`no matching frame; got ${JSON.stringify(this.frames)}`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 200);
@@ -94,7 +95,12 @@ describe('live chat over the WebSocket', () => {
 
     u.send({ type: 'message', content: 'Hello, my <b>withdrawal</b> is stuck' });
     const atAgent = await a.next((f) => f.type === 'message');
-    expect(atAgent.message).toMatchObject({ userId: user.id, sender: 'user', content: 'Hello, my withdrawal is stuck', read: false });
+    expect(atAgent.message).toMatchObject({
+      userId: user.id,
+      sender: 'user',
+      content: 'Hello, my withdrawal is stuck',
+      read: false,
+    });
     await u.next((f) => f.type === 'message' && f.message.sender === 'user');
 
     a.send({ type: 'read', userId: user.id });
@@ -109,12 +115,21 @@ describe('live chat over the WebSocket', () => {
     // the unread badge, then reading clears it
     expect((await server.api('/xb/v1/support/chat/unread', {}, { token: user.token })).body.data.count).toBe(1);
     u.send({ type: 'read' });
-    expect(await a.next((f) => f.type === 'read' && f.by === 'user')).toMatchObject({ userId: user.id, by: 'user', upToId: atUser.message.id });
+    expect(await a.next((f) => f.type === 'read' && f.by === 'user')).toMatchObject({
+      userId: user.id,
+      by: 'user',
+      upToId: atUser.message.id,
+    });
     expect((await server.api('/xb/v1/support/chat/unread', {}, { token: user.token })).body.data.count).toBe(0);
 
     // an image the user uploaded can be sent; someone else's cannot
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-    const uploads = server.built.ctx.services.uploads as { save(userId: number, content: Buffer): Promise<{ fileId: string }> };
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const uploads = server.built.ctx.services.uploads as {
+      save(userId: number, content: Buffer): Promise<{ fileId: string }>;
+    };
     const mine = (await uploads.save(user.id, png)).fileId;
     const other = await server.createUser();
     const theirs = (await uploads.save(other.id, png)).fileId;
@@ -158,7 +173,9 @@ describe('live chat over the WebSocket', () => {
     expect((await u.next((f) => f.type === 'error')).error).toBe('VALIDATION');
     u.send({ type: 'ping' });
     u.send({ type: 'message', content: 'still here' });
-    expect((await u.next((f) => f.type === 'message' && f.message.sender === 'user')).message.content).toBe('still here');
+    expect((await u.next((f) => f.type === 'message' && f.message.sender === 'user')).message.content).toBe(
+      'still here',
+    );
     await u.close();
   });
 });

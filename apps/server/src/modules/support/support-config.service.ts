@@ -26,7 +26,11 @@ export class SupportConfigService {
     return { mode: row.mode as SupportMode, externalUrl: row.externalUrl, updatedAt: row.updatedAt.getTime() };
   }
 
-  async save(input: { mode: SupportMode; externalUrl?: string | null | undefined }, operatorId: number, db: Db = this.db): Promise<SupportConfigView> {
+  async save(
+    input: { mode: SupportMode; externalUrl?: string | null | undefined },
+    operatorId: number,
+    db: Db = this.db,
+  ): Promise<SupportConfigView> {
     let externalUrl: string | null = null;
     if (input.mode === 'external') {
       externalUrl = input.externalUrl?.trim() ?? '';
@@ -40,7 +44,10 @@ export class SupportConfigService {
     }
     const now = new Date(this.clock.now());
     const values = { mode: input.mode, externalUrl, updatedAt: now, updatedBy: operatorId };
-    await db.insert(supportConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: supportConfig.id, set: values });
+    await db
+      .insert(supportConfig)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: supportConfig.id, set: values });
     return { mode: input.mode, externalUrl, updatedAt: now.getTime() };
   }
 }

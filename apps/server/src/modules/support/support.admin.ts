@@ -25,8 +25,20 @@ export function registerSupportAdminRoutes(
 
   app.post(
     '/admin/support/ticket/list',
-    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ state: z.enum(TICKET_STATES).optional(), userId: z.number().int().positive().optional(), page, size }) } },
-    async (request) => tickets.list({ state: request.body.state, userId: request.body.userId }, request.body.page, request.body.size),
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['admin'],
+        body: z.object({
+          state: z.enum(TICKET_STATES).optional(),
+          userId: z.number().int().positive().optional(),
+          page,
+          size,
+        }),
+      },
+    },
+    async (request) =>
+      tickets.list({ state: request.body.state, userId: request.body.userId }, request.body.page, request.body.size),
   );
 
   app.post(
@@ -37,13 +49,31 @@ export function registerSupportAdminRoutes(
 
   app.post(
     '/admin/support/ticket/reply',
-    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ id: z.number().int().positive(), content: text(5000, 'support.contentEmpty') }) } },
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['admin'],
+        body: z.object({ id: z.number().int().positive(), content: text(5000, 'support.contentEmpty') }),
+      },
+    },
     async (request) =>
       ctx.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const r = await tickets.reply(request.body.id, { kind: 'operator', id: request.operator!.id }, { content: request.body.content, images: [] }, tx);
+        const r = await tickets.reply(
+          request.body.id,
+          { kind: 'operator', id: request.operator!.id },
+          { content: request.body.content, images: [] },
+          tx,
+        );
         await audit().record(
-          { operatorId: request.operator!.id, action: 'support.ticket.reply', targetType: 'support_ticket', targetId: r.id, detail: { messageId: r.messageId }, ip: request.ip },
+          {
+            operatorId: request.operator!.id,
+            action: 'support.ticket.reply',
+            targetType: 'support_ticket',
+            targetId: r.id,
+            detail: { messageId: r.messageId },
+            ip: request.ip,
+          },
           tx,
         );
         return { id: r.id, state: r.state, messageId: r.messageId };
@@ -60,15 +90,29 @@ export function registerSupportAdminRoutes(
     '/admin/support/chat/history',
     {
       preHandler: guard,
-      schema: { tags: ['admin'], body: z.object({ userId: z.number().int().positive(), beforeId: z.number().int().positive().optional(), size: z.number().int().min(1).max(100).default(50) }) },
+      schema: {
+        tags: ['admin'],
+        body: z.object({
+          userId: z.number().int().positive(),
+          beforeId: z.number().int().positive().optional(),
+          size: z.number().int().min(1).max(100).default(50),
+        }),
+      },
     },
     async (request) => ({ list: await chat.history(request.body.userId, request.body.beforeId, request.body.size) }),
   );
 
   app.post(
     '/admin/support/chat/send',
-    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ userId: z.number().int().positive(), content: text(2000, 'support.messageEmpty') }) } },
-    async (request) => chat.agentSend(request.operator!.id, request.body.userId, { content: request.body.content }, request.ip),
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['admin'],
+        body: z.object({ userId: z.number().int().positive(), content: text(2000, 'support.messageEmpty') }),
+      },
+    },
+    async (request) =>
+      chat.agentSend(request.operator!.id, request.body.userId, { content: request.body.content }, request.ip),
   );
 
   app.post(
@@ -77,20 +121,37 @@ export function registerSupportAdminRoutes(
     async (request) => ({ marked: await chat.markReadByAgent(request.body.userId) }),
   );
 
-  app.post('/admin/support/config/get', { preHandler: guard, schema: { tags: ['admin'], body: z.object({}).optional() } }, async () => config.get());
+  app.post(
+    '/admin/support/config/get',
+    { preHandler: guard, schema: { tags: ['admin'], body: z.object({}).optional() } },
+    async () => config.get(),
+  );
 
   app.post(
     '/admin/support/config/save',
     {
       preHandler: guard,
-      schema: { tags: ['admin'], body: z.object({ mode: z.enum(['builtin', 'external']), externalUrl: z.string().max(500).nullable().optional() }) },
+      schema: {
+        tags: ['admin'],
+        body: z.object({
+          mode: z.enum(['builtin', 'external']),
+          externalUrl: z.string().max(500).nullable().optional(),
+        }),
+      },
     },
     async (request) =>
       ctx.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const saved = await config.save(request.body, request.operator!.id, tx);
         await audit().record(
-          { operatorId: request.operator!.id, action: 'support.config.save', targetType: 'support_config', targetId: 1, detail: { mode: saved.mode, externalUrl: saved.externalUrl }, ip: request.ip },
+          {
+            operatorId: request.operator!.id,
+            action: 'support.config.save',
+            targetType: 'support_config',
+            targetId: 1,
+            detail: { mode: saved.mode, externalUrl: saved.externalUrl },
+            ip: request.ip,
+          },
           tx,
         );
         return saved;

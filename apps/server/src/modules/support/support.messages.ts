@@ -11,7 +11,8 @@ export const supportMessages: LocalizedMessages = {
     'support.messageEmpty': 'Please enter a message or attach an image',
     'support.userNotFound': 'This user does not exist',
     'support.externalUrlRequired': 'An external chat needs an https:// address',
-    'support.noAgentOnline': 'No agent is online right now. Your message has been saved as ticket #{id}; you will find our reply under My questions.',
+    'support.noAgentOnline':
+      'No agent is online right now. Your message has been saved as ticket #{id}; you will find our reply under My questions.',
     'support.chatTicketTitle': 'Live chat message',
     'support.authRequired': 'Send your token first',
   },
@@ -53,7 +54,8 @@ export const supportMessages: LocalizedMessages = {
     'support.messageEmpty': 'Bitte geben Sie eine Nachricht ein oder hängen Sie ein Bild an',
     'support.userNotFound': 'Dieser Benutzer existiert nicht',
     'support.externalUrlRequired': 'Ein externer Chat braucht eine https://-Adresse',
-    'support.noAgentOnline': 'Gerade ist kein Mitarbeiter online. Ihre Nachricht wurde als Ticket #{id} gespeichert; unsere Antwort finden Sie unter „Meine Fragen“.',
+    'support.noAgentOnline':
+      'Gerade ist kein Mitarbeiter online. Ihre Nachricht wurde als Ticket #{id} gespeichert; unsere Antwort finden Sie unter „Meine Fragen“.',
     'support.chatTicketTitle': 'Nachricht aus dem Live-Chat',
     'support.authRequired': 'Senden Sie zuerst Ihr Token',
   },
@@ -67,7 +69,8 @@ export const supportMessages: LocalizedMessages = {
     'support.messageEmpty': 'Veuillez saisir un message ou joindre une image',
     'support.userNotFound': 'Cet utilisateur n’existe pas',
     'support.externalUrlRequired': 'Un chat externe nécessite une adresse https://',
-    'support.noAgentOnline': 'Aucun conseiller n’est en ligne pour le moment. Votre message a été enregistré comme ticket n° {id} ; vous trouverez notre réponse dans Mes questions.',
+    'support.noAgentOnline':
+      'Aucun conseiller n’est en ligne pour le moment. Votre message a été enregistré comme ticket n° {id} ; vous trouverez notre réponse dans Mes questions.',
     'support.chatTicketTitle': 'Message du chat en direct',
     'support.authRequired': 'Envoyez d’abord votre jeton',
   },
@@ -81,7 +84,8 @@ export const supportMessages: LocalizedMessages = {
     'support.messageEmpty': 'メッセージを入力するか画像を添付してください',
     'support.userNotFound': 'このユーザーは存在しません',
     'support.externalUrlRequired': '外部チャットには https:// のアドレスが必要です',
-    'support.noAgentOnline': '現在オンラインの担当者がいません。メッセージはチケット #{id} として保存されました。返信は「マイ質問」でご確認いただけます。',
+    'support.noAgentOnline':
+      '現在オンラインの担当者がいません。メッセージはチケット #{id} として保存されました。返信は「マイ質問」でご確認いただけます。',
     'support.chatTicketTitle': 'ライブチャットのメッセージ',
     'support.authRequired': '最初にトークンを送信してください',
   },
@@ -95,7 +99,8 @@ export const supportMessages: LocalizedMessages = {
     'support.messageEmpty': '메시지를 입력하거나 이미지를 첨부하세요',
     'support.userNotFound': '사용자가 존재하지 않습니다',
     'support.externalUrlRequired': '외부 채팅에는 https:// 주소가 필요합니다',
-    'support.noAgentOnline': '현재 온라인 상담원이 없습니다. 메시지가 티켓 #{id}(으)로 저장되었으며, 답변은 내 문의에서 확인할 수 있습니다.',
+    'support.noAgentOnline':
+      '현재 온라인 상담원이 없습니다. 메시지가 티켓 #{id}(으)로 저장되었으며, 답변은 내 문의에서 확인할 수 있습니다.',
     'support.chatTicketTitle': '실시간 채팅 메시지',
     'support.authRequired': '먼저 토큰을 보내세요',
   },
@@ -104,6 +109,7 @@ export const supportMessages: LocalizedMessages = {
     'support.contentEmpty': 'Lütfen sorunuzu açıklayın',
     'support.ticketNotFound': 'Bu talep mevcut değil',
     'support.imageNotOwned': 'Yalnızca kendi yüklediğiniz resimleri ekleyebilirsiniz',
-    'support.noAgentOnline': 'Şu anda çevrimiçi temsilci yok. Mesajınız #{id} numaralı talep olarak kaydedildi; yanıtımızı Sorularım bölümünde bulabilirsiniz.',
+    'support.noAgentOnline':
+      'Şu anda çevrimiçi temsilci yok. Mesajınız #{id} numaralı talep olarak kaydedildi; yanıtımızı Sorularım bölümünde bulabilirsiniz.',
   },
 };

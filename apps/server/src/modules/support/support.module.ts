@@ -20,7 +20,8 @@ const page = z.number().int().min(1).max(10_000).default(1);
 const size = z.number().int().min(1).max(100).default(20);
 const images = z.array(z.string().max(120)).max(MAX_IMAGES, 'support.tooManyImages').optional();
 /** Plain text in, markup out: a title or message never carries HTML. */
-const text = (max: number, emptyKey: string) => z.string().max(max).transform(plainText).pipe(z.string().min(1, emptyKey));
+const text = (max: number, emptyKey: string) =>
+  z.string().max(max).transform(plainText).pipe(z.string().min(1, emptyKey));
 
 /** Where the support chat socket listens (under the /api prefix every module shares). */
 export const SUPPORT_WS_PATH = '/api/ws/support';
@@ -34,7 +35,13 @@ export const supportModule: Module = {
   async register(app, ctx) {
     const tickets = new TicketService(ctx.db, ctx.clock);
     const hub = new ChatHub();
-    const chat = new ChatService({ db: ctx.db, clock: ctx.clock, hub, tickets, audit: () => service<AuditService>(ctx, 'audit') });
+    const chat = new ChatService({
+      db: ctx.db,
+      clock: ctx.clock,
+      hub,
+      tickets,
+      audit: () => service<AuditService>(ctx, 'audit'),
+    });
     const config = new SupportConfigService(ctx.db, ctx.clock);
     ctx.services.supportTickets = tickets;
     ctx.services.supportChat = chat;
@@ -43,7 +50,9 @@ export const supportModule: Module = {
     // The websocket plugin lives in this module's own scope, so the general /ws of another module stays free.
     await app.register(async (scope: Api) => {
       await scope.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-      scope.get('/ws/support', { websocket: true, schema: { hide: true } }, (socket, request) => handleChatSocket(ctx, hub, chat, socket, request));
+      scope.get('/ws/support', { websocket: true, schema: { hide: true } }, (socket, request) =>
+        handleChatSocket(ctx, hub, chat, socket, request),
+      );
       scope.addHook('onClose', async () => hub.closeAll());
     });
 
@@ -58,7 +67,14 @@ export const supportModule: Module = {
       '/xb/v1/support/ticket/create',
       {
         preHandler: user,
-        schema: { tags: ['support'], body: z.object({ title: text(200, 'support.titleEmpty'), content: text(5000, 'support.contentEmpty'), images }) },
+        schema: {
+          tags: ['support'],
+          body: z.object({
+            title: text(200, 'support.titleEmpty'),
+            content: text(5000, 'support.contentEmpty'),
+            images,
+          }),
+        },
       },
       async (request) => {
         const userId = request.user!.id;
@@ -69,7 +85,10 @@ export const supportModule: Module = {
 
     app.post(
       '/xb/v1/support/ticket/list',
-      { preHandler: user, schema: { tags: ['support'], body: z.object({ page, size }).default({ page: 1, size: 20 }) } },
+      {
+        preHandler: user,
+        schema: { tags: ['support'], body: z.object({ page, size }).default({ page: 1, size: 20 }) },
+      },
       async (request) => tickets.list({ userId: request.user!.id }, request.body.page, request.body.size),
     );
 
@@ -81,11 +100,21 @@ export const supportModule: Module = {
 
     app.post(
       '/xb/v1/support/ticket/reply',
-      { preHandler: user, schema: { tags: ['support'], body: z.object({ id: z.number().int().positive(), content: text(5000, 'support.contentEmpty'), images }) } },
+      {
+        preHandler: user,
+        schema: {
+          tags: ['support'],
+          body: z.object({ id: z.number().int().positive(), content: text(5000, 'support.contentEmpty'), images }),
+        },
+      },
       async (request) => {
         const userId = request.user!.id;
         const files = await checkImages(ctx, userId, request.body.images);
-        const r = await tickets.reply(request.body.id, { kind: 'user', id: userId }, { content: request.body.content, images: files });
+        const r = await tickets.reply(
+          request.body.id,
+          { kind: 'user', id: userId },
+          { content: request.body.content, images: files },
+        );
         return { id: r.id, state: r.state, messageId: r.messageId };
       },
     );
@@ -94,22 +123,44 @@ export const supportModule: Module = {
       '/xb/v1/support/chat/history',
       {
         preHandler: user,
-        schema: { tags: ['support'], body: z.object({ beforeId: z.number().int().positive().optional(), size: z.number().int().min(1).max(100).default(50) }).default({ size: 50 }) },
+        schema: {
+          tags: ['support'],
+          body: z
+            .object({
+              beforeId: z.number().int().positive().optional(),
+              size: z.number().int().min(1).max(100).default(50),
+            })
+            .default({ size: 50 }),
+        },
       },
       async (request) => ({ list: await chat.history(request.user!.id, request.body.beforeId, request.body.size) }),
     );
 
-    app.post('/xb/v1/support/chat/unread', { preHandler: user, schema: { tags: ['support'], body: z.object({}).optional() } }, async (request) => ({
-      count: await chat.unreadForUser(request.user!.id),
-    }));
+    app.post(
+      '/xb/v1/support/chat/unread',
+      { preHandler: user, schema: { tags: ['support'], body: z.object({}).optional() } },
+      async (request) => ({
+        count: await chat.unreadForUser(request.user!.id),
+      }),
+    );
 
-    app.post('/xb/v1/support/chat/read', { preHandler: user, schema: { tags: ['support'], body: z.object({}).optional() } }, async (request) => ({
-      marked: await chat.markReadByUser(request.user!.id),
-    }));
+    app.post(
+      '/xb/v1/support/chat/read',
+      { preHandler: user, schema: { tags: ['support'], body: z.object({}).optional() } },
+      async (request) => ({
+        marked: await chat.markReadByUser(request.user!.id),
+      }),
+    );
 
     app.post(
       '/xb/v1/support/chat/send',
-      { preHandler: user, schema: { tags: ['support'], body: z.object({ content: z.string().max(2000).transform(plainText).default(''), images }) } },
+      {
+        preHandler: user,
+        schema: {
+          tags: ['support'],
+          body: z.object({ content: z.string().max(2000).transform(plainText).default(''), images }),
+        },
+      },
       async (request) => {
         const userId = request.user!.id;
         const files = await checkImages(ctx, userId, request.body.images);

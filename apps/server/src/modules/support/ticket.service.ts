@@ -24,13 +24,33 @@ export class TicketService {
     this.clock = clock;
   }
 
-  async create(userId: number, input: { title: string; content: string; images: string[]; source?: 'form' | 'chat' }, db: Db = this.db) {
+  async create(
+    userId: number,
+    input: { title: string; content: string; images: string[]; source?: 'form' | 'chat' },
+    db: Db = this.db,
+  ) {
     const now = new Date(this.clock.now());
     const [ticket] = await db
       .insert(supportTickets)
-      .values({ userId, title: input.title, state: 'waiting', source: input.source ?? 'form', createdAt: now, updatedAt: now })
+      .values({
+        userId,
+        title: input.title,
+        state: 'waiting',
+        source: input.source ?? 'form',
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
-    await db.insert(supportTicketMessages).values({ ticketId: ticket!.id, authorKind: 'user', authorId: userId, content: input.content, images: input.images, createdAt: now });
+    await db
+      .insert(supportTicketMessages)
+      .values({
+        ticketId: ticket!.id,
+        authorKind: 'user',
+        authorId: userId,
+        content: input.content,
+        images: input.images,
+        createdAt: now,
+      });
     return { id: ticket!.id, state: ticket!.state as TicketState, createdAt: now.getTime() };
   }
 
@@ -52,7 +72,12 @@ export class TicketService {
       ? await this.db
           .select()
           .from(supportTicketMessages)
-          .where(inArray(supportTicketMessages.ticketId, rows.map((r) => r.id)))
+          .where(
+            inArray(
+              supportTicketMessages.ticketId,
+              rows.map((r) => r.id),
+            ),
+          )
           .orderBy(asc(supportTicketMessages.id))
       : [];
     return {
@@ -79,7 +104,11 @@ export class TicketService {
   async detail(id: number, userId?: number) {
     const [ticket] = await this.db.select().from(supportTickets).where(eq(supportTickets.id, id));
     if (!ticket || (userId !== undefined && ticket.userId !== userId)) throw notFound('support.ticketNotFound');
-    const messages = await this.db.select().from(supportTicketMessages).where(eq(supportTicketMessages.ticketId, id)).orderBy(asc(supportTicketMessages.id));
+    const messages = await this.db
+      .select()
+      .from(supportTicketMessages)
+      .where(eq(supportTicketMessages.ticketId, id))
+      .orderBy(asc(supportTicketMessages.id));
     return {
       id: ticket.id,
       userId: ticket.userId,
@@ -88,9 +117,13 @@ export class TicketService {
       source: ticket.source,
       createdAt: ticket.createdAt.getTime(),
       updatedAt: ticket.updatedAt.getTime(),
-      messages: messages.map(
-        (m): TicketMessageView => ({ id: m.id, author: m.authorKind as 'user' | 'operator', content: m.content, images: m.images, createdAt: m.createdAt.getTime() }),
-      ),
+      messages: messages.map((m): TicketMessageView => ({
+        id: m.id,
+        author: m.authorKind as 'user' | 'operator',
+        content: m.content,
+        images: m.images,
+        createdAt: m.createdAt.getTime(),
+      })),
     };
   }
 
@@ -108,7 +141,14 @@ export class TicketService {
     await db.update(supportTickets).set({ state, updatedAt: now }).where(eq(supportTickets.id, id));
     const [msg] = await db
       .insert(supportTicketMessages)
-      .values({ ticketId: id, authorKind: author.kind, authorId: author.id, content: input.content, images: input.images, createdAt: now })
+      .values({
+        ticketId: id,
+        authorKind: author.kind,
+        authorId: author.id,
+        content: input.content,
+        images: input.images,
+        createdAt: now,
+      })
       .returning();
     return { id, state, messageId: msg!.id, userId: ticket.userId };
   }

@@ -20,7 +20,11 @@ describe('platform calls', () => {
 
   it('serves the mobile page configuration', async () => {
     const res = await server.api('/xb/v1/common/load/wap/config', {});
-    expect(res.body).toEqual({ code: 200, message: 'success', data: { openH5AppDownload: true, downloadUrl: '/download' } });
+    expect(res.body).toEqual({
+      code: 200,
+      message: 'success',
+      data: { openH5AppDownload: true, downloadUrl: '/download' },
+    });
   });
 
   it('answers unknown API paths with a localized 404 envelope', async () => {

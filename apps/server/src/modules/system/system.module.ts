@@ -32,7 +32,18 @@ export const systemModule: Module = {
     if (ctx.config.env !== 'production' && clock instanceof OffsetClock) {
       app.post(
         '/dev/clock/advance',
-        { schema: { tags: ['dev'], body: z.object({ ms: z.number().int().min(1).max(400 * 86_400_000) }) } },
+        {
+          schema: {
+            tags: ['dev'],
+            body: z.object({
+              ms: z
+                .number()
+                .int()
+                .min(1)
+                .max(400 * 86_400_000),
+            }),
+          },
+        },
         async (request) => {
           clock.advance(request.body.ms);
           return { now: clock.now() };

@@ -11,24 +11,60 @@ import { withdrawalAddresses } from './wallet.schema.ts';
 export async function listAddresses(deps: WalletDeps, userId: number, currency?: string) {
   const conds = [eq(withdrawalAddresses.userId, userId)];
   if (currency) conds.push(eq(withdrawalAddresses.currency, currency));
-  const rows = await deps.ctx.db.select().from(withdrawalAddresses).where(and(...conds)).orderBy(desc(withdrawalAddresses.id));
-  return { items: rows.map((r) => ({ id: r.id, currency: r.currency, chain: r.chain, address: r.address, remark: r.remark, time: r.createdAt.getTime() })) };
+  const rows = await deps.ctx.db
+    .select()
+    .from(withdrawalAddresses)
+    .where(and(...conds))
+    .orderBy(desc(withdrawalAddresses.id));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      currency: r.currency,
+      chain: r.chain,
+      address: r.address,
+      remark: r.remark,
+      time: r.createdAt.getTime(),
+    })),
+  };
 }
 
-export async function addAddress(deps: WalletDeps, userId: number, body: { currency: string; chain: string; address: string; remark?: string | undefined }) {
+export async function addAddress(
+  deps: WalletDeps,
+  userId: number,
+  body: { currency: string; chain: string; address: string; remark?: string | undefined },
+) {
   const currency = currencyOrFail(body.currency);
   const chain = chainOrFail(currency, body.chain);
-  if (!isValidAddress(chain.format, body.address)) throw badRequest('INVALID_ADDRESS', 'withdraw.invalidAddress', { chain: chain.chain }, 'address');
-  const [n] = await deps.ctx.db.select({ n: count() }).from(withdrawalAddresses).where(eq(withdrawalAddresses.userId, userId));
-  if (Number(n?.n ?? 0) >= ADDRESS_BOOK_MAX) throw badRequest('ADDRESS_BOOK_FULL', 'address.full', { max: ADDRESS_BOOK_MAX });
+  if (!isValidAddress(chain.format, body.address))
+    throw badRequest('INVALID_ADDRESS', 'withdraw.invalidAddress', { chain: chain.chain }, 'address');
+  const [n] = await deps.ctx.db
+    .select({ n: count() })
+    .from(withdrawalAddresses)
+    .where(eq(withdrawalAddresses.userId, userId));
+  if (Number(n?.n ?? 0) >= ADDRESS_BOOK_MAX)
+    throw badRequest('ADDRESS_BOOK_FULL', 'address.full', { max: ADDRESS_BOOK_MAX });
   const rows = await deps.ctx.db
     .insert(withdrawalAddresses)
-    .values({ userId, currency: currency.code, chain: chain.chain, address: body.address, remark: body.remark ?? '', createdAt: new Date(deps.ctx.clock.now()) })
+    .values({
+      userId,
+      currency: currency.code,
+      chain: chain.chain,
+      address: body.address,
+      remark: body.remark ?? '',
+      createdAt: new Date(deps.ctx.clock.now()),
+    })
     .onConflictDoNothing()
     .returning();
   if (!rows.length) throw badRequest('DUPLICATE', 'address.duplicate', undefined, 'address');
   const r = rows[0]!;
-  return { id: r.id, currency: r.currency, chain: r.chain, address: r.address, remark: r.remark, time: r.createdAt.getTime() };
+  return {
+    id: r.id,
+    currency: r.currency,
+    chain: r.chain,
+    address: r.address,
+    remark: r.remark,
+    time: r.createdAt.getTime(),
+  };
 }
 
 /** Deletes one of the user's own addresses (the screen confirms first); another user's id is "not found". */

@@ -10,7 +10,10 @@ describe('chain addresses', () => {
     expect(isValidAddress('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(true); // USDT contract
     expect(isValidAddress('btc', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe(true); // BIP-173 vector
     // the BIP-173 vector's program under Litecoin's prefix
-    const ltc = bech32.encode('ltc', [0, ...bech32.toWords(Buffer.from('751e76e8199196d454941c45d1b3a323f1433bd6', 'hex'))]);
+    const ltc = bech32.encode('ltc', [
+      0,
+      ...bech32.toWords(Buffer.from('751e76e8199196d454941c45d1b3a323f1433bd6', 'hex')),
+    ]);
     expect(isValidAddress('ltc', ltc)).toBe(true);
     expect(isValidAddress('btc', ltc)).toBe(false);
     expect(isValidAddress('doge', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L')).toBe(true);
@@ -28,13 +31,17 @@ describe('chain addresses', () => {
 
   it('derives a valid, stable, per-user address for every format (property)', () => {
     fc.assert(
-      fc.property(fc.constantFrom('evm', 'tron', 'btc', 'ltc', 'doge') as fc.Arbitrary<'evm'>, fc.integer({ min: 1, max: 1e9 }), (format, userId) => {
-        const a = deriveDepositAddress('seed', format, userId);
-        expect(isValidAddress(format, a)).toBe(true);
-        expect(deriveDepositAddress('seed', format, userId)).toBe(a);
-        expect(deriveDepositAddress('seed', format, userId + 1)).not.toBe(a);
-        expect(deriveDepositAddress('other', format, userId)).not.toBe(a);
-      }),
+      fc.property(
+        fc.constantFrom('evm', 'tron', 'btc', 'ltc', 'doge') as fc.Arbitrary<'evm'>,
+        fc.integer({ min: 1, max: 1e9 }),
+        (format, userId) => {
+          const a = deriveDepositAddress('seed', format, userId);
+          expect(isValidAddress(format, a)).toBe(true);
+          expect(deriveDepositAddress('seed', format, userId)).toBe(a);
+          expect(deriveDepositAddress('seed', format, userId + 1)).not.toBe(a);
+          expect(deriveDepositAddress('other', format, userId)).not.toBe(a);
+        },
+      ),
       { numRuns: 200 },
     );
     expect(deriveDepositAddress('s', 'tron', 1)).toMatch(/^T/);

@@ -65,12 +65,28 @@ export async function proposeAdjustment(deps: WalletDeps, audit: AuditService, o
         createdAt: new Date(deps.ctx.clock.now()),
       })
       .returning();
-    await audit.record({ operatorId: op.operatorId, action: 'adjustment.propose', targetType: 'adjustment', targetId: row!.id, detail: { ...view(row!) }, ip: op.ip }, tx);
+    await audit.record(
+      {
+        operatorId: op.operatorId,
+        action: 'adjustment.propose',
+        targetType: 'adjustment',
+        targetId: row!.id,
+        detail: { ...view(row!) },
+        ip: op.ip,
+      },
+      tx,
+    );
     return view(row!);
   });
 }
 
-export async function decideAdjustment(deps: WalletDeps, audit: AuditService, op: OperatorAct, id: number, approve: boolean) {
+export async function decideAdjustment(
+  deps: WalletDeps,
+  audit: AuditService,
+  op: OperatorAct,
+  id: number,
+  approve: boolean,
+) {
   return deps.ledger.transaction(async (tx) => {
     const [a] = await tx.select().from(adjustments).where(eq(adjustments.id, id)).for('update');
     if (!a) throw notFound('adjust.notFound');
@@ -94,15 +110,35 @@ export async function decideAdjustment(deps: WalletDeps, audit: AuditService, op
     }
     const [row] = await tx
       .update(adjustments)
-      .set({ status: approve ? 'approved' : 'rejected', decidedBy: op.operatorId, decidedAt: new Date(deps.ctx.clock.now()), transactionId })
+      .set({
+        status: approve ? 'approved' : 'rejected',
+        decidedBy: op.operatorId,
+        decidedAt: new Date(deps.ctx.clock.now()),
+        transactionId,
+      })
       .where(eq(adjustments.id, id))
       .returning();
-    await audit.record({ operatorId: op.operatorId, action: approve ? 'adjustment.approve' : 'adjustment.reject', targetType: 'adjustment', targetId: id, detail: { transactionId }, ip: op.ip }, tx);
+    await audit.record(
+      {
+        operatorId: op.operatorId,
+        action: approve ? 'adjustment.approve' : 'adjustment.reject',
+        targetType: 'adjustment',
+        targetId: id,
+        detail: { transactionId },
+        ip: op.ip,
+      },
+      tx,
+    );
     return view(row!);
   });
 }
 
 export async function listAdjustments(deps: WalletDeps, page: number, size: number) {
-  const rows = await deps.ctx.db.select().from(adjustments).orderBy(desc(adjustments.id)).limit(size).offset((page - 1) * size);
+  const rows = await deps.ctx.db
+    .select()
+    .from(adjustments)
+    .orderBy(desc(adjustments.id))
+    .limit(size)
+    .offset((page - 1) * size);
   return { items: rows.map(view) };
 }

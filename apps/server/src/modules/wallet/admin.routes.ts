@@ -15,7 +15,13 @@ import { USER_WALLETS } from './ledger.schema.ts';
 import { SYSTEM_ACCOUNTS } from './ledger.service.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 import { DEPOSIT_STATUSES, BANK_STATUSES, WITHDRAWAL_STATUSES } from './wallet.schema.ts';
-import { approveWithdrawal, confirmWithdrawal, failWithdrawal, rejectWithdrawal, withdrawalRecords } from './withdraw.service.ts';
+import {
+  approveWithdrawal,
+  confirmWithdrawal,
+  failWithdrawal,
+  rejectWithdrawal,
+  withdrawalRecords,
+} from './withdraw.service.ts';
 
 const paging = { page: z.number().int().min(1).default(1), size: z.number().int().min(1).max(200).default(50) };
 const id = z.number().int().positive();
@@ -23,7 +29,10 @@ const reason = z.string().trim().min(1).max(500);
 
 /** A user given by id or e-mail (the CLI and the operator tool accept both). */
 export async function resolveUser(ctx: AppContext, user: number | string): Promise<number> {
-  const where = typeof user === 'number' || /^\d+$/.test(user) ? eq(users.id, Number(user)) : eq(users.email, String(user).trim().toLowerCase());
+  const where =
+    typeof user === 'number' || /^\d+$/.test(user)
+      ? eq(users.id, Number(user))
+      : eq(users.email, String(user).trim().toLowerCase());
   const [row] = await ctx.db.select({ id: users.id }).from(users).where(where).limit(1);
   if (!row) throw badRequest('NOT_FOUND', 'deposit.userNotFound', undefined, 'user');
   return row.id;
@@ -37,26 +46,46 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps,
   const tags = ['admin'];
   const op = (r: { operator?: { id: number }; ip: string }) => ({ operatorId: r.operator!.id, ip: r.ip });
 
-  app.post('/admin/wallet/deposits', { ...viewers, schema: { tags, body: z.object({ status: z.enum(DEPOSIT_STATUSES).optional(), ...paging }).strict() } }, async (r) =>
-    depositRecords(deps, null, r.body),
+  app.post(
+    '/admin/wallet/deposits',
+    {
+      ...viewers,
+      schema: { tags, body: z.object({ status: z.enum(DEPOSIT_STATUSES).optional(), ...paging }).strict() },
+    },
+    async (r) => depositRecords(deps, null, r.body),
   );
-  app.post('/admin/wallet/withdrawals', { ...viewers, schema: { tags, body: z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional(), ...paging }).strict() } }, async (r) =>
-    withdrawalRecords(deps, null, r.body),
+  app.post(
+    '/admin/wallet/withdrawals',
+    {
+      ...viewers,
+      schema: { tags, body: z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional(), ...paging }).strict() },
+    },
+    async (r) => withdrawalRecords(deps, null, r.body),
   );
-  app.post('/admin/wallet/withdrawals/approve', { ...finance, schema: { tags, body: z.object({ id }).strict() } }, async (r) =>
-    approveWithdrawal(deps, audit(), chain, op(r), r.body.id),
+  app.post(
+    '/admin/wallet/withdrawals/approve',
+    { ...finance, schema: { tags, body: z.object({ id }).strict() } },
+    async (r) => approveWithdrawal(deps, audit(), chain, op(r), r.body.id),
   );
-  app.post('/admin/wallet/withdrawals/reject', { ...finance, schema: { tags, body: z.object({ id, reason }).strict() } }, async (r) =>
-    rejectWithdrawal(deps, audit(), op(r), r.body.id, r.body.reason),
+  app.post(
+    '/admin/wallet/withdrawals/reject',
+    { ...finance, schema: { tags, body: z.object({ id, reason }).strict() } },
+    async (r) => rejectWithdrawal(deps, audit(), op(r), r.body.id, r.body.reason),
   );
-  app.post('/admin/wallet/bank-withdrawals', { ...viewers, schema: { tags, body: z.object({ status: z.enum(BANK_STATUSES).optional(), ...paging }).strict() } }, async (r) =>
-    bankRecords(deps, null, r.body),
+  app.post(
+    '/admin/wallet/bank-withdrawals',
+    { ...viewers, schema: { tags, body: z.object({ status: z.enum(BANK_STATUSES).optional(), ...paging }).strict() } },
+    async (r) => bankRecords(deps, null, r.body),
   );
-  app.post('/admin/wallet/bank-withdrawals/paid', { ...finance, schema: { tags, body: z.object({ id }).strict() } }, async (r) =>
-    markBankPaid(deps, audit(), op(r), r.body.id),
+  app.post(
+    '/admin/wallet/bank-withdrawals/paid',
+    { ...finance, schema: { tags, body: z.object({ id }).strict() } },
+    async (r) => markBankPaid(deps, audit(), op(r), r.body.id),
   );
-  app.post('/admin/wallet/bank-withdrawals/reject', { ...finance, schema: { tags, body: z.object({ id, reason }).strict() } }, async (r) =>
-    rejectBank(deps, audit(), op(r), r.body.id, r.body.reason),
+  app.post(
+    '/admin/wallet/bank-withdrawals/reject',
+    { ...finance, schema: { tags, body: z.object({ id, reason }).strict() } },
+    async (r) => rejectBank(deps, audit(), op(r), r.body.id, r.body.reason),
   );
 
   app.post(
@@ -71,20 +100,30 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps,
             system: z.enum(SYSTEM_ACCOUNTS).exclude(['outside_world']).optional(),
             currency: z.string().trim().toUpperCase().min(1).max(10),
             wallet: z.enum(USER_WALLETS).optional(),
-            amount: z.string().trim().regex(/^-?\d+(\.\d+)?$/),
+            amount: z
+              .string()
+              .trim()
+              .regex(/^-?\d+(\.\d+)?$/),
             reason,
           })
           .strict()
-          .refine((b) => (b.userId === undefined) !== (b.system === undefined), { message: 'validation.invalid', path: ['userId'] }),
+          .refine((b) => (b.userId === undefined) !== (b.system === undefined), {
+            message: 'validation.invalid',
+            path: ['userId'],
+          }),
       },
     },
     async (r) => proposeAdjustment(deps, audit(), op(r), r.body),
   );
-  app.post('/admin/wallet/adjustments/approve', { ...finance, schema: { tags, body: z.object({ id }).strict() } }, async (r) =>
-    decideAdjustment(deps, audit(), op(r), r.body.id, true),
+  app.post(
+    '/admin/wallet/adjustments/approve',
+    { ...finance, schema: { tags, body: z.object({ id }).strict() } },
+    async (r) => decideAdjustment(deps, audit(), op(r), r.body.id, true),
   );
-  app.post('/admin/wallet/adjustments/reject', { ...finance, schema: { tags, body: z.object({ id }).strict() } }, async (r) =>
-    decideAdjustment(deps, audit(), op(r), r.body.id, false),
+  app.post(
+    '/admin/wallet/adjustments/reject',
+    { ...finance, schema: { tags, body: z.object({ id }).strict() } },
+    async (r) => decideAdjustment(deps, audit(), op(r), r.body.id, false),
   );
   app.post('/admin/wallet/adjustments', { ...finance, schema: { tags, body: z.object(paging).strict() } }, async (r) =>
     listAdjustments(deps, r.body.page, r.body.size),
@@ -130,12 +169,16 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps,
             failed: z.boolean().optional(),
           })
           .strict()
-          .refine((b) => (b.depositId === undefined) !== (b.withdrawalId === undefined), { message: 'validation.invalid', path: ['depositId'] }),
+          .refine((b) => (b.depositId === undefined) !== (b.withdrawalId === undefined), {
+            message: 'validation.invalid',
+            path: ['depositId'],
+          }),
       },
     },
     async (r) => {
       const { depositId, withdrawalId, confirmations, failed } = r.body;
-      if (depositId !== undefined) return confirmDeposit(deps, audit(), r.operator!.id, depositId, confirmations ?? 3, r.ip);
+      if (depositId !== undefined)
+        return confirmDeposit(deps, audit(), r.operator!.id, depositId, confirmations ?? 3, r.ip);
       return failed
         ? failWithdrawal(deps, audit(), r.operator!.id, withdrawalId!, r.ip)
         : confirmWithdrawal(deps, audit(), r.operator!.id, withdrawalId!, r.ip);

@@ -11,7 +11,12 @@ export const decimalField = z
   .refine((s) => isDecimalString(s) && !s.startsWith('-'), 'validation.invalid');
 
 /** A client request id: a retry carries the same one. */
-export const requestIdField = z.string().trim().min(8).max(64).regex(/^[\w-]+$/);
+export const requestIdField = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[\w-]+$/);
 
 export function currencyOrFail(code: string, field = 'currency'): CurrencyConfig {
   const c = currencyOf(code);

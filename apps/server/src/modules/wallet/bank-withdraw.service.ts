@@ -37,7 +37,13 @@ export async function applyBankWithdrawal(deps: WalletDeps, userId: number, body
   const amount = amountOrFail(body.amount, usdt());
   const min = parseUnits(deps.config.bank.min, usdt().scale);
   if (amount < min) throw badRequest('BELOW_MINIMUM', 'bank.belowMinimum', { min: deps.config.bank.min }, 'amount');
-  const earlier = await earlierResult<Record<string, unknown>>(deps.ctx.db, userId, body.requestId, 'withdraw-bank', body);
+  const earlier = await earlierResult<Record<string, unknown>>(
+    deps.ctx.db,
+    userId,
+    body.requestId,
+    'withdraw-bank',
+    body,
+  );
   if (earlier) return earlier.result;
   const level = await kycLevelOf(deps.ctx, userId);
   if (level === 'none') throw kycRequired();
@@ -89,14 +95,30 @@ export function bankView(b: typeof bankWithdrawals.$inferSelect, mask: boolean) 
   };
 }
 
-export async function bankRecords(deps: WalletDeps, userId: number | null, q: { page: number; size: number; status?: string | undefined }) {
+export async function bankRecords(
+  deps: WalletDeps,
+  userId: number | null,
+  q: { page: number; size: number; status?: string | undefined },
+) {
   const conds = [];
   if (userId !== null) conds.push(eq(bankWithdrawals.userId, userId));
   if (q.status) conds.push(eq(bankWithdrawals.status, q.status as 'pending'));
   const where = conds.length ? and(...conds) : undefined;
-  const [count] = await deps.ctx.db.select({ n: sql<string>`count(*)` }).from(bankWithdrawals).where(where);
-  const rows = await deps.ctx.db.select().from(bankWithdrawals).where(where).orderBy(desc(bankWithdrawals.id)).limit(q.size).offset((q.page - 1) * q.size);
-  return { total: Number(count?.n ?? 0), items: rows.map((b) => ({ ...bankView(b, userId !== null), ...(userId === null ? { userId: b.userId } : {}) })) };
+  const [count] = await deps.ctx.db
+    .select({ n: sql<string>`count(*)` })
+    .from(bankWithdrawals)
+    .where(where);
+  const rows = await deps.ctx.db
+    .select()
+    .from(bankWithdrawals)
+    .where(where)
+    .orderBy(desc(bankWithdrawals.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  return {
+    total: Number(count?.n ?? 0),
+    items: rows.map((b) => ({ ...bankView(b, userId !== null), ...(userId === null ? { userId: b.userId } : {}) })),
+  };
 }
 
 async function lockPending(tx: Db, id: number) {
@@ -122,8 +144,21 @@ export async function markBankPaid(deps: WalletDeps, audit: AuditService, op: Op
       ],
       `bank:${id}`,
     );
-    await audit.record({ operatorId: op.operatorId, action: 'bank_withdrawal.paid', targetType: 'bank_withdrawal', targetId: id, ip: op.ip }, tx);
-    const [row] = await tx.update(bankWithdrawals).set({ status: 'paid', reviewedBy: op.operatorId, updatedAt: new Date(deps.ctx.clock.now()) }).where(eq(bankWithdrawals.id, id)).returning();
+    await audit.record(
+      {
+        operatorId: op.operatorId,
+        action: 'bank_withdrawal.paid',
+        targetType: 'bank_withdrawal',
+        targetId: id,
+        ip: op.ip,
+      },
+      tx,
+    );
+    const [row] = await tx
+      .update(bankWithdrawals)
+      .set({ status: 'paid', reviewedBy: op.operatorId, updatedAt: new Date(deps.ctx.clock.now()) })
+      .where(eq(bankWithdrawals.id, id))
+      .returning();
     return bankView(row!, false);
   });
 }
@@ -131,8 +166,24 @@ export async function markBankPaid(deps: WalletDeps, audit: AuditService, op: Op
 export async function rejectBank(deps: WalletDeps, audit: AuditService, op: OperatorAct, id: number, reason: string) {
   return deps.ledger.transaction(async (tx) => {
     const b = await lockPending(tx, id);
-    await deps.ledger.release(tx, 'bank.reject', { userId: b.userId, currency: 'USDT', wallet: 'spot' }, BigInt(b.amount), `bank:${id}`);
-    await audit.record({ operatorId: op.operatorId, action: 'bank_withdrawal.reject', targetType: 'bank_withdrawal', targetId: id, detail: { reason }, ip: op.ip }, tx);
+    await deps.ledger.release(
+      tx,
+      'bank.reject',
+      { userId: b.userId, currency: 'USDT', wallet: 'spot' },
+      BigInt(b.amount),
+      `bank:${id}`,
+    );
+    await audit.record(
+      {
+        operatorId: op.operatorId,
+        action: 'bank_withdrawal.reject',
+        targetType: 'bank_withdrawal',
+        targetId: id,
+        detail: { reason },
+        ip: op.ip,
+      },
+      tx,
+    );
     const [row] = await tx
       .update(bankWithdrawals)
       .set({ status: 'rejected', reason, reviewedBy: op.operatorId, updatedAt: new Date(deps.ctx.clock.now()) })

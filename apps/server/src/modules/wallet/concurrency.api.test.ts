@@ -31,10 +31,22 @@ describe('concurrency', () => {
       i % 2 === 0
         ? server.api(
             '/xb/v1/wallet/withdraw',
-            { requestId: rid('pw'), currency: 'USDT', chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '100', fundPassword: FUND_PASSWORD, code: '123456' },
+            {
+              requestId: rid('pw'),
+              currency: 'USDT',
+              chain: 'TRC20',
+              address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+              amount: '100',
+              fundPassword: FUND_PASSWORD,
+              code: '123456',
+            },
             { token: u.token },
           )
-        : server.api('/xb/v1/wallet/transfer', { requestId: rid('pt'), currency: 'USDT', from: 'spot', to: 'futures', amount: '100' }, { token: u.token }),
+        : server.api(
+            '/xb/v1/wallet/transfer',
+            { requestId: rid('pt'), currency: 'USDT', from: 'spot', to: 'futures', amount: '100' },
+            { token: u.token },
+          ),
     );
     const results = await Promise.all(calls);
     const okCount = results.filter((r) => r.status === 200).length;
@@ -52,8 +64,18 @@ describe('concurrency', () => {
   it('the same requestId sent concurrently applies once, and again after a restart still once', async () => {
     const u = await h.user({ kyc: 'basic' });
     await h.deposit(u.id, 'USDT', 'TRC20', '1000');
-    const body = { requestId: rid('same'), currency: 'USDT', chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '150', fundPassword: FUND_PASSWORD, code: '123456' };
-    const results = await Promise.all(Array.from({ length: 8 }, () => server.api('/xb/v1/wallet/withdraw', body, { token: u.token })));
+    const body = {
+      requestId: rid('same'),
+      currency: 'USDT',
+      chain: 'TRC20',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      amount: '150',
+      fundPassword: FUND_PASSWORD,
+      code: '123456',
+    };
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => server.api('/xb/v1/wallet/withdraw', body, { token: u.token })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
     await server.restart();

@@ -39,7 +39,10 @@ export async function quote(deps: WalletDeps, userId: number, body: { from: stri
   if (received <= 0n) throw badRequest('VALIDATION', 'convert.tooSmall', undefined, 'amount');
   // prices as decimals of `to` per one `from`
   const indexPrice = formatUnits(mulDiv(pFrom, pow10(RATE_DECIMALS), pTo, 'floor'), RATE_DECIMALS);
-  const rate = formatUnits(mulDiv(received * pow10(from.scale), pow10(RATE_DECIMALS), amount * pow10(to.scale), 'floor'), RATE_DECIMALS);
+  const rate = formatUnits(
+    mulDiv(received * pow10(from.scale), pow10(RATE_DECIMALS), amount * pow10(to.scale), 'floor'),
+    RATE_DECIMALS,
+  );
   const now = deps.ctx.clock.now();
   const id = crypto.randomUUID();
   const expiresAt = now + deps.config.convert.quoteMs;
@@ -82,7 +85,8 @@ export async function execute(deps: WalletDeps, userId: number, body: { requestI
       .from(convertQuotes)
       .where(and(eq(convertQuotes.id, body.quoteId), eq(convertQuotes.userId, userId)));
     if (!q) throw notFound('convert.quoteNotFound');
-    if (deps.ctx.clock.now() > q.expiresAt.getTime()) throw badRequest('QUOTE_EXPIRED', 'convert.quoteExpired', undefined, 'quoteId');
+    if (deps.ctx.clock.now() > q.expiresAt.getTime())
+      throw badRequest('QUOTE_EXPIRED', 'convert.quoteExpired', undefined, 'quoteId');
     const fromAmount = BigInt(q.fromAmount);
     const toAmount = BigInt(q.toAmount);
     const fee = BigInt(q.fee);
@@ -139,7 +143,10 @@ export async function execute(deps: WalletDeps, userId: number, body: { requestI
 
 export async function convertRecords(deps: WalletDeps, userId: number, page: number, size: number) {
   const where = eq(convertOrders.userId, userId);
-  const [count] = await deps.ctx.db.select({ n: sql<string>`count(*)` }).from(convertOrders).where(where);
+  const [count] = await deps.ctx.db
+    .select({ n: sql<string>`count(*)` })
+    .from(convertOrders)
+    .where(where);
   const rows = await deps.ctx.db
     .select()
     .from(convertOrders)

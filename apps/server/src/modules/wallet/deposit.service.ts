@@ -51,14 +51,30 @@ function depositView(d: typeof deposits.$inferSelect) {
   };
 }
 
-export async function depositRecords(deps: WalletDeps, userId: number | null, q: { page: number; size: number; status?: string | undefined }) {
+export async function depositRecords(
+  deps: WalletDeps,
+  userId: number | null,
+  q: { page: number; size: number; status?: string | undefined },
+) {
   const conds = [];
   if (userId !== null) conds.push(eq(deposits.userId, userId));
   if (q.status) conds.push(eq(deposits.status, q.status as 'pending'));
   const where = conds.length ? and(...conds) : undefined;
-  const [count] = await deps.ctx.db.select({ n: sql<string>`count(*)` }).from(deposits).where(where);
-  const rows = await deps.ctx.db.select().from(deposits).where(where).orderBy(desc(deposits.id)).limit(q.size).offset((q.page - 1) * q.size);
-  return { total: Number(count?.n ?? 0), items: rows.map((d) => ({ ...depositView(d), userId: userId === null ? d.userId : undefined })) };
+  const [count] = await deps.ctx.db
+    .select({ n: sql<string>`count(*)` })
+    .from(deposits)
+    .where(where);
+  const rows = await deps.ctx.db
+    .select()
+    .from(deposits)
+    .where(where)
+    .orderBy(desc(deposits.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  return {
+    total: Number(count?.n ?? 0),
+    items: rows.map((d) => ({ ...depositView(d), userId: userId === null ? d.userId : undefined })),
+  };
 }
 
 export interface SimulatedDeposit {
@@ -74,12 +90,23 @@ export interface SimulatedDeposit {
  * The simulated chain's incoming transfer to the user's deposit address (operator API and
  * `npm run chain:deposit`), audited. It is credited once it has CREDIT_CONFIRMATIONS.
  */
-export async function simulateDeposit(deps: WalletDeps, audit: AuditService, operatorId: number | null, input: SimulatedDeposit, ip?: string) {
+export async function simulateDeposit(
+  deps: WalletDeps,
+  audit: AuditService,
+  operatorId: number | null,
+  input: SimulatedDeposit,
+  ip?: string,
+) {
   const currency = currencyOrFail(input.currency);
   const chain = chainOrFail(currency, input.chain);
   const amount = amountOrFail(input.amount, currency);
   if (amount < amountOrFail(chain.minDeposit, currency)) {
-    throw badRequest('VALIDATION', 'deposit.belowMinimum', { min: chain.minDeposit, currency: currency.code }, 'amount');
+    throw badRequest(
+      'VALIDATION',
+      'deposit.belowMinimum',
+      { min: chain.minDeposit, currency: currency.code },
+      'amount',
+    );
   }
   const address = (await depositAddress(deps, input.userId, { currency: currency.code, chain: chain.chain })).address;
   const txHash = input.txHash ?? `0x${crypto.randomBytes(32).toString('hex')}`;
@@ -102,7 +129,20 @@ export async function simulateDeposit(deps: WalletDeps, audit: AuditService, ope
       .returning();
     if (!inserted.length) throw badRequest('CONFLICT', 'deposit.txExists', undefined, 'txHash');
     await audit.record(
-      { operatorId, action: 'chain.deposit', targetType: 'deposit', targetId: inserted[0]!.id, detail: { userId: input.userId, currency: currency.code, chain: chain.chain, amount: show(amount, currency), txHash }, ip },
+      {
+        operatorId,
+        action: 'chain.deposit',
+        targetType: 'deposit',
+        targetId: inserted[0]!.id,
+        detail: {
+          userId: input.userId,
+          currency: currency.code,
+          chain: chain.chain,
+          amount: show(amount, currency),
+          txHash,
+        },
+        ip,
+      },
       tx,
     );
     const d = await advance(deps, tx, inserted[0]!.id, input.confirmations ?? 0);
@@ -111,10 +151,27 @@ export async function simulateDeposit(deps: WalletDeps, audit: AuditService, ope
 }
 
 /** Sets a deposit's confirmations (never lowers them) and credits / unlocks it when the thresholds pass. */
-export async function confirmDeposit(deps: WalletDeps, audit: AuditService, operatorId: number | null, depositId: number, confirmations: number, ip?: string) {
+export async function confirmDeposit(
+  deps: WalletDeps,
+  audit: AuditService,
+  operatorId: number | null,
+  depositId: number,
+  confirmations: number,
+  ip?: string,
+) {
   return deps.ledger.transaction(async (tx) => {
     const d = await advance(deps, tx, depositId, confirmations);
-    await audit.record({ operatorId, action: 'chain.confirm_deposit', targetType: 'deposit', targetId: depositId, detail: { confirmations: d.confirmations, status: d.status }, ip }, tx);
+    await audit.record(
+      {
+        operatorId,
+        action: 'chain.confirm_deposit',
+        targetType: 'deposit',
+        targetId: depositId,
+        detail: { confirmations: d.confirmations, status: d.status },
+        ip,
+      },
+      tx,
+    );
     return depositView(d);
   });
 }

@@ -34,7 +34,10 @@ export async function runOnce<T>(
       return first.result as T;
     }
     const result = await run(tx);
-    await tx.update(idempotencyKeys).set({ result: result as object }).where(where);
+    await tx
+      .update(idempotencyKeys)
+      .set({ result: result as object })
+      .where(where);
     return result;
   });
 }
@@ -44,7 +47,13 @@ export async function runOnce<T>(
  * body). Called before checks that cannot be repeated — a one-time code is spent by the first run,
  * so its retry must be answered from here.
  */
-export async function earlierResult<T>(db: Db, userId: number, requestId: string, command: string, body: unknown): Promise<{ result: T } | null> {
+export async function earlierResult<T>(
+  db: Db,
+  userId: number,
+  requestId: string,
+  command: string,
+  body: unknown,
+): Promise<{ result: T } | null> {
   const [first] = await db
     .select()
     .from(idempotencyKeys)
@@ -56,7 +65,10 @@ export async function earlierResult<T>(db: Db, userId: number, requestId: string
 
 /** A hash of the command and its body (keys sorted; secrets such as passwords and codes left out). */
 export function hashBody(command: string, body: unknown): string {
-  return crypto.createHash('sha256').update(`${command}\n${stableJson(body)}`).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(`${command}\n${stableJson(body)}`)
+    .digest('hex');
 }
 
 const SECRET_FIELDS = new Set(['requestId', 'fundPassword', 'code', 'totpCode']);

@@ -48,10 +48,16 @@ export async function ledgerCheck(db: Db): Promise<LedgerCheckResult> {
     sql`select id::text, owner, currency, available::text, frozen::text from ledger_accounts
         where frozen < 0 or (available < 0 and coalesce(system_name, '') <> 'outside_world')`,
   );
-  for (const n of negative) problems.push(`account ${n.id} (${n.owner} ${n.currency}) is negative: ${n.available}/${n.frozen}`);
+  for (const n of negative)
+    problems.push(`account ${n.id} (${n.owner} ${n.currency}) is negative: ${n.available}/${n.frozen}`);
   const [counts] = await rows<{ accounts: string; transactions: string }>(
     db,
     sql`select (select count(*) from ledger_accounts)::text as accounts, (select count(*) from ledger_transactions)::text as transactions`,
   );
-  return { ok: problems.length === 0, accounts: Number(counts?.accounts ?? 0), transactions: Number(counts?.transactions ?? 0), problems };
+  return {
+    ok: problems.length === 0,
+    accounts: Number(counts?.accounts ?? 0),
+    transactions: Number(counts?.transactions ?? 0),
+    problems,
+  };
 }

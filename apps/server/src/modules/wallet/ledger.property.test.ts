@@ -26,13 +26,22 @@ beforeAll(async () => {
   db = handle.database.db;
   ledger = new LedgerService(db, systemClock);
   for (let i = 0; i < 3; i += 1) {
-    const [u] = await db.insert(users).values({ email: `p${i}@example.com`, passwordHash: 'x', inviteCode: `P${i}` }).returning();
+    const [u] = await db
+      .insert(users)
+      .values({ email: `p${i}@example.com`, passwordHash: 'x', inviteCode: `P${i}` })
+      .returning();
     userIds.push(u!.id);
   }
   // the convert desk's inventory is platform capital from the outside world
   await ledger.transaction(async (tx) => {
     for (const c of CURRENCIES) {
-      await ledger.transfer(tx, 'capital', { system: 'outside_world', currency: c }, { system: 'convert_desk', currency: c }, 10n ** 15n);
+      await ledger.transfer(
+        tx,
+        'capital',
+        { system: 'outside_world', currency: c },
+        { system: 'convert_desk', currency: c },
+        10n ** 15n,
+      );
     }
   });
 });
@@ -50,7 +59,13 @@ const op = fc.oneof(
   fc.record({ t: fc.constant('release' as const), user, currency, amount }),
   fc.record({ t: fc.constant('transfer' as const), user, currency, from: wallet, to: wallet, amount }),
   fc.record({ t: fc.constant('convert' as const), user, amount, rate: fc.bigInt({ min: 1n, max: 50n }) }),
-  fc.record({ t: fc.constant('withdraw' as const), user, currency, amount, outcome: fc.constantFrom('complete', 'reject') }),
+  fc.record({
+    t: fc.constant('withdraw' as const),
+    user,
+    currency,
+    amount,
+    outcome: fc.constantFrom('complete', 'reject'),
+  }),
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
@@ -60,7 +75,13 @@ async function apply(o: Op): Promise<void> {
   await ledger.transaction(async (tx) => {
     switch (o.t) {
       case 'deposit':
-        await ledger.transfer(tx, 'deposit', { system: 'outside_world', currency: o.currency }, spot(o.user, o.currency), o.amount);
+        await ledger.transfer(
+          tx,
+          'deposit',
+          { system: 'outside_world', currency: o.currency },
+          spot(o.user, o.currency),
+          o.amount,
+        );
         return;
       case 'freeze':
         await ledger.freeze(tx, 'hold', spot(o.user, o.currency), o.amount);
@@ -70,7 +91,13 @@ async function apply(o: Op): Promise<void> {
         return;
       case 'transfer':
         if (o.from === o.to) return;
-        await ledger.transfer(tx, 'transfer', { userId: userIds[o.user]!, currency: o.currency, wallet: o.from }, { userId: userIds[o.user]!, currency: o.currency, wallet: o.to }, o.amount);
+        await ledger.transfer(
+          tx,
+          'transfer',
+          { userId: userIds[o.user]!, currency: o.currency, wallet: o.from },
+          { userId: userIds[o.user]!, currency: o.currency, wallet: o.to },
+          o.amount,
+        );
         return;
       case 'convert':
         // sell `amount` BTC units for amount × rate USDT units (fee 1 unit to the fee account)
@@ -91,8 +118,16 @@ async function apply(o: Op): Promise<void> {
         if (o.outcome === 'reject') {
           await ledger.release(tx, 'withdraw.reject', acct, o.amount);
         } else {
-          await ledger.settleFrozen(tx, 'withdraw.send', acct, [{ account: { system: 'hot_wallet', currency: o.currency }, amount: o.amount }]);
-          await ledger.transfer(tx, 'withdraw.confirm', { system: 'hot_wallet', currency: o.currency }, { system: 'outside_world', currency: o.currency }, o.amount);
+          await ledger.settleFrozen(tx, 'withdraw.send', acct, [
+            { account: { system: 'hot_wallet', currency: o.currency }, amount: o.amount },
+          ]);
+          await ledger.transfer(
+            tx,
+            'withdraw.confirm',
+            { system: 'hot_wallet', currency: o.currency },
+            { system: 'outside_world', currency: o.currency },
+            o.amount,
+          );
         }
       }
     }
@@ -180,10 +215,14 @@ describe('ledger under random operations (property)', () => {
   it('refuses updates and deletes of the journal, and an unbalanced entry at commit', async () => {
     await expect(db.execute(sql`update ledger_postings set available_delta = 0`)).rejects.toThrow();
     await expect(db.execute(sql`delete from ledger_transactions`)).rejects.toThrow();
-    const [acct] = (await db.execute(sql`select id from ledger_accounts limit 1`) as unknown as { rows: Array<{ id: unknown }> }).rows;
+    const [acct] = (
+      (await db.execute(sql`select id from ledger_accounts limit 1`)) as unknown as { rows: Array<{ id: unknown }> }
+    ).rows;
     await expect(
       db.transaction(async (tx) => {
-        const r = (await tx.execute(sql`insert into ledger_transactions (kind) values ('forged') returning id`)) as unknown as { rows: Array<{ id: unknown }> };
+        const r = (await tx.execute(
+          sql`insert into ledger_transactions (kind) values ('forged') returning id`,
+        )) as unknown as { rows: Array<{ id: unknown }> };
         await tx.execute(sql`insert into ledger_postings (transaction_id, account_id, currency, available_delta, frozen_delta)
           select ${String(r.rows[0]!.id)}::bigint, id, currency, 5, 0 from ledger_accounts where id = ${String(acct!.id)}::bigint`);
       }),
@@ -192,6 +231,8 @@ describe('ledger under random operations (property)', () => {
   });
 
   it('refuses a negative user balance in the database itself', async () => {
-    await expect(db.execute(sql`update ledger_accounts set available = -1 where owner_kind = 'user'`)).rejects.toThrow();
+    await expect(
+      db.execute(sql`update ledger_accounts set available = -1 where owner_kind = 'user'`),
+    ).rejects.toThrow();
   });
 });

@@ -12,12 +12,19 @@ import { ledgerAccounts, ledgerPostings, ledgerTransactions, type UserWallet } f
  * - fees, insurance_fund, cycle_pool, staking_interest: what their names say;
  * - convert_desk: the platform's inventory that is the counterparty of every convert.
  */
-export const SYSTEM_ACCOUNTS = ['outside_world', 'hot_wallet', 'fees', 'insurance_fund', 'cycle_pool', 'staking_interest', 'convert_desk'] as const;
+export const SYSTEM_ACCOUNTS = [
+  'outside_world',
+  'hot_wallet',
+  'fees',
+  'insurance_fund',
+  'cycle_pool',
+  'staking_interest',
+  'convert_desk',
+] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 export type AccountRef =
-  | { userId: number; currency: string; wallet: UserWallet }
-  | { system: SystemAccount; currency: string };
+  { userId: number; currency: string; wallet: UserWallet } | { system: SystemAccount; currency: string };
 
 /** A change of one account: positive adds, negative takes. */
 export interface Movement {
@@ -113,7 +120,12 @@ export class LedgerService {
 
     const [txRow] = await tx
       .insert(ledgerTransactions)
-      .values({ kind: entry.kind, reference: entry.reference ?? null, memo: entry.memo ?? null, createdAt: new Date(this.clock.now()) })
+      .values({
+        kind: entry.kind,
+        reference: entry.reference ?? null,
+        memo: entry.memo ?? null,
+        createdAt: new Date(this.clock.now()),
+      })
       .returning({ id: ledgerTransactions.id });
     await tx.insert(ledgerPostings).values(
       ordered.map((c) => ({
@@ -139,7 +151,15 @@ export class LedgerService {
   /** available → available between two accounts of one currency. */
   transfer(tx: Db, kind: string, from: AccountRef, to: AccountRef, amount: bigint, reference?: string, memo?: string) {
     positive(amount);
-    return this.post(tx, { kind, reference, memo, movements: [{ account: from, available: -amount }, { account: to, available: amount }] });
+    return this.post(tx, {
+      kind,
+      reference,
+      memo,
+      movements: [
+        { account: from, available: -amount },
+        { account: to, available: amount },
+      ],
+    });
   }
 
   /** Holds funds: available → frozen of the same account. */
@@ -155,13 +175,22 @@ export class LedgerService {
   }
 
   /** Consumes held funds: frozen of `from` → available of each receiver. */
-  settleFrozen(tx: Db, kind: string, from: AccountRef, to: Array<{ account: AccountRef; amount: bigint }>, reference?: string) {
+  settleFrozen(
+    tx: Db,
+    kind: string,
+    from: AccountRef,
+    to: Array<{ account: AccountRef; amount: bigint }>,
+    reference?: string,
+  ) {
     const total = to.reduce((s, x) => s + x.amount, 0n);
     positive(total);
     return this.post(tx, {
       kind,
       reference,
-      movements: [{ account: from, frozen: -total }, ...to.filter((x) => x.amount !== 0n).map((x) => ({ account: x.account, available: x.amount }))],
+      movements: [
+        { account: from, frozen: -total },
+        ...to.filter((x) => x.amount !== 0n).map((x) => ({ account: x.account, available: x.amount })),
+      ],
     });
   }
 
@@ -179,7 +208,12 @@ export class LedgerService {
   /** The balances of a user (every currency and wallet that has an account). */
   async balancesOf(userId: number, db: Db = this.db): Promise<Balance[]> {
     const rows = await db
-      .select({ currency: ledgerAccounts.currency, wallet: ledgerAccounts.wallet, available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
+      .select({
+        currency: ledgerAccounts.currency,
+        wallet: ledgerAccounts.wallet,
+        available: ledgerAccounts.available,
+        frozen: ledgerAccounts.frozen,
+      })
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.userId, userId));
     return rows.map((r) => ({ ...r, available: BigInt(r.available), frozen: BigInt(r.frozen) }));
@@ -189,12 +223,21 @@ export class LedgerService {
     const [row] = await db
       .select({ available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
       .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.owner, ownerOf(ref)), eq(ledgerAccounts.currency, ref.currency), eq(ledgerAccounts.wallet, walletOf(ref))));
+      .where(
+        and(
+          eq(ledgerAccounts.owner, ownerOf(ref)),
+          eq(ledgerAccounts.currency, ref.currency),
+          eq(ledgerAccounts.wallet, walletOf(ref)),
+        ),
+      );
     return row ? { available: BigInt(row.available), frozen: BigInt(row.frozen) } : { available: 0n, frozen: 0n };
   }
 
   async accountIdsOf(userId: number, db: Db = this.db): Promise<number[]> {
-    const rows = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId));
+    const rows = await db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.userId, userId));
     return rows.map((r) => r.id);
   }
 
@@ -207,7 +250,11 @@ export class LedgerService {
   private async accountId(tx: Db, ref: AccountRef): Promise<number> {
     const owner = ownerOf(ref);
     const wallet = walletOf(ref);
-    const where = and(eq(ledgerAccounts.owner, owner), eq(ledgerAccounts.currency, ref.currency), eq(ledgerAccounts.wallet, wallet));
+    const where = and(
+      eq(ledgerAccounts.owner, owner),
+      eq(ledgerAccounts.currency, ref.currency),
+      eq(ledgerAccounts.wallet, wallet),
+    );
     const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
     if (found) return found.id;
     await tx

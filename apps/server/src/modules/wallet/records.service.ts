@@ -19,7 +19,12 @@ export interface RecordsQuery {
 const DAY = 86_400_000;
 
 /** Checks a date range against the server's maximum number of days (spec §9); defaults to the last max days. */
-export function rangeOrFail(from: number | undefined, to: number | undefined, now: number, maxDays: number): { from: number; to: number } {
+export function rangeOrFail(
+  from: number | undefined,
+  to: number | undefined,
+  now: number,
+  maxDays: number,
+): { from: number; to: number } {
   const end = to ?? now;
   const start = from ?? end - maxDays * DAY;
   if (end < start) throw badRequest('VALIDATION', 'wallet.badRange', undefined, 'to');

@@ -17,16 +17,24 @@ export interface SecretsInput {
  * Returns the code's ticket; the caller spends it inside its transaction.
  * The account and codes services are looked up on use (their modules may register after this one).
  */
-export async function checkWithdrawSecrets(ctx: AppContext, userId: number, input: SecretsInput, _locale: Locale, opts: { needCode: boolean }): Promise<CodeTicket | null> {
+export async function checkWithdrawSecrets(
+  ctx: AppContext,
+  userId: number,
+  input: SecretsInput,
+  _locale: Locale,
+  opts: { needCode: boolean },
+): Promise<CodeTicket | null> {
   const account = ctx.services.account as AccountService | undefined;
   const user = account ? await account.getUser(userId) : null;
-  if (!account || !user?.fundPasswordSet) throw badRequest('FUND_PASSWORD_NOT_SET', 'withdraw.fundPasswordNotSet', undefined, 'fundPassword');
+  if (!account || !user?.fundPasswordSet)
+    throw badRequest('FUND_PASSWORD_NOT_SET', 'withdraw.fundPasswordNotSet', undefined, 'fundPassword');
   if (!(await account.verifyFundPassword(userId, input.fundPassword))) {
     throw badRequest('FUND_PASSWORD_WRONG', 'withdraw.fundPasswordWrong', undefined, 'fundPassword');
   }
   if (user.totpEnabled) {
     if (!input.totpCode) throw badRequest('TOTP_REQUIRED', 'withdraw.totpRequired', undefined, 'totpCode');
-    if (!(await account.verifyTotp(userId, input.totpCode))) throw badRequest('TOTP_WRONG', 'withdraw.totpWrong', undefined, 'totpCode');
+    if (!(await account.verifyTotp(userId, input.totpCode)))
+      throw badRequest('TOTP_WRONG', 'withdraw.totpWrong', undefined, 'totpCode');
   }
   if (!opts.needCode) return null;
   const codes = ctx.services.codes as CodeService | undefined;

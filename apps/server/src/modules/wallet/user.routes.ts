@@ -19,7 +19,10 @@ import { applyWithdrawal, cancelWithdrawal, withdrawalRecords } from './withdraw
 const currency = z.string().trim().toUpperCase().min(1).max(10);
 const chain = z.string().trim().toUpperCase().min(1).max(10);
 const wallet = z.enum(USER_WALLETS);
-const paging = { page: z.number().int().min(1).max(100_000).default(1), size: z.number().int().min(1).max(100).default(20) };
+const paging = {
+  page: z.number().int().min(1).max(100_000).default(1),
+  size: z.number().int().min(1).max(100).default(20),
+};
 const text = (max: number) => z.string().trim().min(1).max(max);
 const id = z.number().int().positive();
 
@@ -39,7 +42,13 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
       schema: {
         tags,
         body: z
-          .object({ type: z.enum(RECORD_TYPES).optional(), currency: currency.optional(), from: z.number().int().min(0).optional(), to: z.number().int().min(0).optional(), ...paging })
+          .object({
+            type: z.enum(RECORD_TYPES).optional(),
+            currency: currency.optional(),
+            from: z.number().int().min(0).optional(),
+            to: z.number().int().min(0).optional(),
+            ...paging,
+          })
           .strict(),
       },
     },
@@ -48,22 +57,40 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
 
   app.post(
     '/xb/v1/wallet/transfer',
-    { ...auth, config: moneyLimit, schema: { tags, body: z.object({ requestId: requestIdField, currency, from: wallet, to: wallet, amount: decimalField }).strict() } },
+    {
+      ...auth,
+      config: moneyLimit,
+      schema: {
+        tags,
+        body: z
+          .object({ requestId: requestIdField, currency, from: wallet, to: wallet, amount: decimalField })
+          .strict(),
+      },
+    },
     async (r) => transfer(deps, uid(r), r.body),
   );
 
   app.post(
     '/xb/v1/convert/quote',
-    { ...auth, schema: { tags: ['convert'], body: z.object({ from: currency, to: currency, amount: decimalField }).strict() } },
+    {
+      ...auth,
+      schema: { tags: ['convert'], body: z.object({ from: currency, to: currency, amount: decimalField }).strict() },
+    },
     async (r) => quote(deps, uid(r), r.body),
   );
   app.post(
     '/xb/v1/convert/execute',
-    { ...auth, config: moneyLimit, schema: { tags: ['convert'], body: z.object({ requestId: requestIdField, quoteId: z.string().uuid() }).strict() } },
+    {
+      ...auth,
+      config: moneyLimit,
+      schema: { tags: ['convert'], body: z.object({ requestId: requestIdField, quoteId: z.string().uuid() }).strict() },
+    },
     async (r) => execute(deps, uid(r), r.body),
   );
-  app.post('/xb/v1/convert/records', { ...auth, schema: { tags: ['convert'], body: z.object(paging).strict() } }, async (r) =>
-    convertRecords(deps, uid(r), r.body.page, r.body.size),
+  app.post(
+    '/xb/v1/convert/records',
+    { ...auth, schema: { tags: ['convert'], body: z.object(paging).strict() } },
+    async (r) => convertRecords(deps, uid(r), r.body.page, r.body.size),
   );
 
   app.post(
@@ -86,13 +113,28 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
     {
       ...auth,
       config: moneyLimit,
-      schema: { tags, body: z.object({ requestId: requestIdField, currency, chain, address: z.string().trim().min(1).max(128), amount: decimalField, ...secrets }).strict() },
+      schema: {
+        tags,
+        body: z
+          .object({
+            requestId: requestIdField,
+            currency,
+            chain,
+            address: z.string().trim().min(1).max(128),
+            amount: decimalField,
+            ...secrets,
+          })
+          .strict(),
+      },
     },
     async (r) => applyWithdrawal(deps, uid(r), r.body, r.locale),
   );
   app.post(
     '/xb/v1/wallet/withdraw/records',
-    { ...auth, schema: { tags, body: z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional(), ...paging }).strict() } },
+    {
+      ...auth,
+      schema: { tags, body: z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional(), ...paging }).strict() },
+    },
     async (r) => withdrawalRecords(deps, uid(r), r.body),
   );
   app.post('/xb/v1/wallet/withdraw/cancel', { ...auth, schema: { tags, body: z.object({ id }).strict() } }, async (r) =>
@@ -113,7 +155,10 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
             bankName: text(100),
             branchName: text(100),
             bankCode: text(40),
-            cardNumber: z.string().trim().regex(/^[A-Za-z0-9]{8,34}$/, 'bank.cardNumber'),
+            cardNumber: z
+              .string()
+              .trim()
+              .regex(/^[A-Za-z0-9]{8,34}$/, 'bank.cardNumber'),
             amount: decimalField,
             fundPassword: z.string().min(1).max(64),
           })
@@ -122,16 +167,33 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
     },
     async (r) => applyBankWithdrawal(deps, uid(r), r.body, r.locale),
   );
-  app.post('/xb/v1/wallet/withdraw-bank/records', { ...auth, schema: { tags, body: z.object(paging).strict() } }, async (r) =>
-    bankRecords(deps, uid(r), r.body),
+  app.post(
+    '/xb/v1/wallet/withdraw-bank/records',
+    { ...auth, schema: { tags, body: z.object(paging).strict() } },
+    async (r) => bankRecords(deps, uid(r), r.body),
   );
 
-  app.post('/xb/v1/wallet/address/list', { ...auth, schema: { tags, body: z.object({ currency: currency.optional() }).strict() } }, async (r) =>
-    listAddresses(deps, uid(r), r.body.currency),
+  app.post(
+    '/xb/v1/wallet/address/list',
+    { ...auth, schema: { tags, body: z.object({ currency: currency.optional() }).strict() } },
+    async (r) => listAddresses(deps, uid(r), r.body.currency),
   );
   app.post(
     '/xb/v1/wallet/address/add',
-    { ...auth, schema: { tags, body: z.object({ currency, chain, address: z.string().trim().min(1).max(128), remark: z.string().trim().max(100).optional() }).strict() } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        body: z
+          .object({
+            currency,
+            chain,
+            address: z.string().trim().min(1).max(128),
+            remark: z.string().trim().max(100).optional(),
+          })
+          .strict(),
+      },
+    },
     async (r) => addAddress(deps, uid(r), r.body),
   );
   app.post('/xb/v1/wallet/address/delete', { ...auth, schema: { tags, body: z.object({ id }).strict() } }, async (r) =>

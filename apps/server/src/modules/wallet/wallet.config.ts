@@ -14,12 +14,30 @@ const schema = z.object({
   WALLET_ADDRESS_SEED: z.string().min(8).default('tidemark-simulated-chain'),
   WALLET_RECORDS_MAX_DAYS: z.coerce.number().int().min(1).max(3660).default(90),
   CONVERT_QUOTE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
-  CONVERT_SPREAD: z.string().regex(/^0(\.\d{1,18})?$/).default('0.002'),
-  CONVERT_FEE_RATE: z.string().regex(/^0(\.\d{1,18})?$/).default('0.001'),
-  CONVERT_MIN: z.string().regex(/^\d+(\.\d+)?$/).default('0.001'),
-  CONVERT_MAX: z.string().regex(/^\d+(\.\d+)?$/).default('1000000'),
-  BANK_WITHDRAW_FEE_RATE: z.string().regex(/^0(\.\d{1,18})?$/).default('0.01'),
-  BANK_WITHDRAW_MIN: z.string().regex(/^\d+(\.\d+)?$/).default('100'),
+  CONVERT_SPREAD: z
+    .string()
+    .regex(/^0(\.\d{1,18})?$/)
+    .default('0.002'),
+  CONVERT_FEE_RATE: z
+    .string()
+    .regex(/^0(\.\d{1,18})?$/)
+    .default('0.001'),
+  CONVERT_MIN: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .default('0.001'),
+  CONVERT_MAX: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .default('1000000'),
+  BANK_WITHDRAW_FEE_RATE: z
+    .string()
+    .regex(/^0(\.\d{1,18})?$/)
+    .default('0.01'),
+  BANK_WITHDRAW_MIN: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .default('100'),
 });
 
 export interface WalletConfig {
@@ -34,7 +52,13 @@ export function loadWalletConfig(env: NodeJS.ProcessEnv = process.env): WalletCo
   return {
     addressSeed: e.WALLET_ADDRESS_SEED,
     recordsMaxDays: e.WALLET_RECORDS_MAX_DAYS,
-    convert: { quoteMs: e.CONVERT_QUOTE_SECONDS * 1000, spread: e.CONVERT_SPREAD, feeRate: e.CONVERT_FEE_RATE, min: e.CONVERT_MIN, max: e.CONVERT_MAX },
+    convert: {
+      quoteMs: e.CONVERT_QUOTE_SECONDS * 1000,
+      spread: e.CONVERT_SPREAD,
+      feeRate: e.CONVERT_FEE_RATE,
+      min: e.CONVERT_MIN,
+      max: e.CONVERT_MAX,
+    },
     bank: { feeRate: e.BANK_WITHDRAW_FEE_RATE, min: e.BANK_WITHDRAW_MIN },
   };
 }

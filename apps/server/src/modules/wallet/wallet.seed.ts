@@ -24,11 +24,15 @@ export async function seedConvertDesk(ctx: AppContext): Promise<void> {
   const movements = CURRENCIES.flatMap((c) => {
     const value = parseUnits(DESK_USDT_VALUE, 6);
     const inst = instrumentOf(instrumentForCurrency(c.code));
-    const units = inst ? dividePrice(value, 6, parseUnits(String(inst.start), PRICE_SCALE), PRICE_SCALE, c.scale, 'floor') : parseUnits(DESK_USDT_VALUE, c.scale);
+    const units = inst
+      ? dividePrice(value, 6, parseUnits(String(inst.start), PRICE_SCALE), PRICE_SCALE, c.scale, 'floor')
+      : parseUnits(DESK_USDT_VALUE, c.scale);
     return [
       { account: { system: 'outside_world' as const, currency: c.code }, available: -units },
       { account: { system: 'convert_desk' as const, currency: c.code }, available: units },
     ];
   });
-  await ledger.transaction((tx) => ledger.post(tx, { kind: 'capital', reference: 'seed:convert_desk', memo: 'convert desk inventory', movements }));
+  await ledger.transaction((tx) =>
+    ledger.post(tx, { kind: 'capital', reference: 'seed:convert_desk', memo: 'convert desk inventory', movements }),
+  );
 }

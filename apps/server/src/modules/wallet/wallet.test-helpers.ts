@@ -44,13 +44,20 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
       const u = await server.createUser();
       if (opts.kyc) levels.set(u.id, opts.kyc);
       if (opts.fundPassword !== false) {
-        await ctx().db.update(users).set({ fundPasswordHash: await hashPassword(FUND_PASSWORD) }).where(eq(users.id, u.id));
+        await ctx()
+          .db.update(users)
+          .set({ fundPasswordHash: await hashPassword(FUND_PASSWORD) })
+          .where(eq(users.id, u.id));
       }
       return u;
     },
     /** Credits a simulated deposit (operator API) with the given confirmations; returns the deposit. */
     async deposit(userId: number, currency: string, chain: string, amount: string, confirmations = 3) {
-      const res = await server.api('/admin/chain/deposit', { user: userId, currency, chain, amount, confirmations }, { token: financeToken });
+      const res = await server.api(
+        '/admin/chain/deposit',
+        { user: userId, currency, chain, amount, confirmations },
+        { token: financeToken },
+      );
       if (res.status !== 200) throw new Error(`deposit failed: ${JSON.stringify(res.body)}`);
       return res.body.data;
     },
@@ -60,7 +67,11 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
      */
     stubCodes() {
       const real = ctx().services.codes;
-      ctx().services.codes = { boundTarget: async () => 'stub', verify: async () => ({ id: 0, field: 'code' }), markUsed: async () => {} };
+      ctx().services.codes = {
+        boundTarget: async () => 'stub',
+        verify: async () => ({ id: 0, field: 'code' }),
+        markUsed: async () => {},
+      };
       return () => {
         ctx().services.codes = real;
       };

@@ -34,7 +34,13 @@ export async function btcUsed24h(db: Db, userId: number, now: number): Promise<b
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${withdrawals.btcValue}), 0)::text` })
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, new Date(now - DAY)), notInArray(withdrawals.status, [...VOID])))
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        gte(withdrawals.createdAt, new Date(now - DAY)),
+        notInArray(withdrawals.status, [...VOID]),
+      ),
+    );
   return BigInt(row?.total ?? '0');
 }
 

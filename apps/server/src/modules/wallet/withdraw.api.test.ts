@@ -27,7 +27,20 @@ const spotOf = async (token: string, currency: string) => {
   return a.body.data.wallets.find((w: any) => w.wallet === 'spot').currencies.find((c: any) => c.currency === currency);
 };
 const withdraw = (token: string, body: Record<string, unknown>, locale?: string) =>
-  server.api('/xb/v1/wallet/withdraw', { requestId: rid('w'), currency: 'USDT', chain: 'TRC20', address: TRON, amount: '100', fundPassword: FUND_PASSWORD, code: '000000', ...body }, { token, ...(locale ? { locale } : {}) });
+  server.api(
+    '/xb/v1/wallet/withdraw',
+    {
+      requestId: rid('w'),
+      currency: 'USDT',
+      chain: 'TRC20',
+      address: TRON,
+      amount: '100',
+      fundPassword: FUND_PASSWORD,
+      code: '000000',
+      ...body,
+    },
+    { token, ...(locale ? { locale } : {}) },
+  );
 
 describe('withdrawal application', () => {
   it('validates address, limits, KYC, fund password and code, and changes nothing when refused', async () => {
@@ -55,7 +68,13 @@ describe('withdrawal application', () => {
     const fresh = await h.code(u);
     const res = await withdraw(u.token, { code: fresh }, 'zh_hk');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'pending', amount: '100', fee: '1', receive: '99', message: '提現申請成功' });
+    expect(res.body.data).toMatchObject({
+      status: 'pending',
+      amount: '100',
+      fee: '1',
+      receive: '99',
+      message: '提現申請成功',
+    });
     expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '900', frozen: '100' });
     // the code is spent
     expect((await withdraw(u.token, { code: fresh })).body.error).toBe('CODE_INVALID');
@@ -77,7 +96,10 @@ describe('withdrawal application', () => {
     const u = await h.user({ kyc: 'basic', fundPassword: false });
     await h.deposit(u.id, 'USDT', 'TRC20', '1000');
     const res = await withdraw(u.token, {}, 'fr');
-    expect(res.body).toMatchObject({ error: 'FUND_PASSWORD_NOT_SET', message: 'Veuillez d’abord définir un mot de passe des fonds' });
+    expect(res.body).toMatchObject({
+      error: 'FUND_PASSWORD_NOT_SET',
+      message: 'Veuillez d’abord définir un mot de passe des fonds',
+    });
   });
 
   it('keeps deposits below 3 confirmations out of reach', async () => {
@@ -99,7 +121,10 @@ describe('withdrawal application', () => {
       expect((await w('100')).status).toBe(200);
       expect((await w('100')).status).toBe(200);
       const over = await w('0.001');
-      expect(over.body).toMatchObject({ error: 'KYC_LIMIT', message: 'This exceeds your 24-hour withdrawal limit of 200 BTC; remaining: 0 BTC' });
+      expect(over.body).toMatchObject({
+        error: 'KYC_LIMIT',
+        message: 'This exceeds your 24-hour withdrawal limit of 200 BTC; remaining: 0 BTC',
+      });
       h.levels.set(u.id, 'advanced');
       expect((await w('50')).status).toBe(200);
       const infos = await server.api('/xb/v1/account/currency/draw/infos', {}, { token: u.token });
@@ -121,9 +146,17 @@ describe('withdrawal application', () => {
       const w = (amount: string) => withdraw(u.token, { currency: 'DOGE', chain: 'DOGE', address: DOGE_ADDR, amount });
       for (let i = 0; i < 10; i += 1) expect((await w('5000000')).status).toBe(200);
       const over = await w('100');
-      expect(over.body).toMatchObject({ error: 'DAILY_LIMIT', message: 'This exceeds today’s withdrawal limit; remaining today: 0 DOGE' });
+      expect(over.body).toMatchObject({
+        error: 'DAILY_LIMIT',
+        message: 'This exceeds today’s withdrawal limit; remaining today: 0 DOGE',
+      });
       const infos = await server.api('/xb/v1/account/currency/draw/infos', {}, { token: u.token });
-      expect(infos.body.data.currencies.find((c: any) => c.currency === 'DOGE')).toMatchObject({ todayRemaining: '0', daily: '50000000', min: '100', max: '5000000' });
+      expect(infos.body.data.currencies.find((c: any) => c.currency === 'DOGE')).toMatchObject({
+        todayRemaining: '0',
+        daily: '50000000',
+        min: '100',
+        max: '5000000',
+      });
     } finally {
       restore();
     }
@@ -140,12 +173,16 @@ describe('withdrawal review', () => {
     expect(approved.body.data).toMatchObject({ status: 'sent', receive: '299' });
     expect(approved.body.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '200', frozen: '0' });
-    expect((await server.api('/xb/v1/wallet/withdraw/cancel', { id }, { token: u.token })).body.error).toBe('WRONG_STATE');
+    expect((await server.api('/xb/v1/wallet/withdraw/cancel', { id }, { token: u.token })).body.error).toBe(
+      'WRONG_STATE',
+    );
     const done = await server.api('/admin/chain/confirm', { withdrawalId: id }, { token: h.finance });
     expect(done.body.data.status).toBe('completed');
     const recs = await server.api('/xb/v1/wallet/withdraw/records', {}, { token: u.token });
     expect(recs.body.data.items[0]).toMatchObject({ id, status: 'completed' });
-    const audit = (await server.built.ctx.db.execute(sql`select action from audit_log where target_type = 'withdrawal' and target_id = ${String(id)} order by id`)) as unknown as { rows: Array<{ action: string }> };
+    const audit = (await server.built.ctx.db.execute(
+      sql`select action from audit_log where target_type = 'withdrawal' and target_id = ${String(id)} order by id`,
+    )) as unknown as { rows: Array<{ action: string }> };
     expect(audit.rows.map((r) => r.action)).toEqual(['withdrawal.approve', 'chain.confirm_withdrawal']);
     await ok();
   });
@@ -155,14 +192,26 @@ describe('withdrawal review', () => {
     const other = await h.user({ kyc: 'basic' });
     await h.deposit(u.id, 'USDT', 'TRC20', '500');
     const a = await withdraw(u.token, { amount: '100', code: await h.code(u) });
-    const rejected = await server.api('/admin/wallet/withdrawals/reject', { id: a.body.data.id, reason: 'address on a sanctions list' }, { token: h.finance });
+    const rejected = await server.api(
+      '/admin/wallet/withdrawals/reject',
+      { id: a.body.data.id, reason: 'address on a sanctions list' },
+      { token: h.finance },
+    );
     expect(rejected.body.data).toMatchObject({ status: 'rejected', reason: 'address on a sanctions list' });
     const b = await withdraw(u.token, { amount: '100', code: await h.code(u) });
-    expect((await server.api('/xb/v1/wallet/withdraw/cancel', { id: b.body.data.id }, { token: other.token })).status).toBe(404);
-    expect((await server.api('/xb/v1/wallet/withdraw/records', {}, { token: other.token })).body.data.items).toEqual([]);
-    expect((await server.api('/xb/v1/wallet/withdraw/cancel', { id: b.body.data.id }, { token: u.token })).body.data.status).toBe('cancelled');
+    expect(
+      (await server.api('/xb/v1/wallet/withdraw/cancel', { id: b.body.data.id }, { token: other.token })).status,
+    ).toBe(404);
+    expect((await server.api('/xb/v1/wallet/withdraw/records', {}, { token: other.token })).body.data.items).toEqual(
+      [],
+    );
+    expect(
+      (await server.api('/xb/v1/wallet/withdraw/cancel', { id: b.body.data.id }, { token: u.token })).body.data.status,
+    ).toBe('cancelled');
     expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '500', frozen: '0' });
-    expect((await server.api('/admin/wallet/withdrawals/approve', { id: b.body.data.id }, { token: h.finance })).body.error).toBe('WRONG_STATE');
+    expect(
+      (await server.api('/admin/wallet/withdrawals/approve', { id: b.body.data.id }, { token: h.finance })).body.error,
+    ).toBe('WRONG_STATE');
     await ok();
   });
 
@@ -171,7 +220,11 @@ describe('withdrawal review', () => {
     await h.deposit(u.id, 'USDT', 'TRC20', '200');
     const a = await withdraw(u.token, { amount: '200', code: await h.code(u) });
     await server.api('/admin/wallet/withdrawals/approve', { id: a.body.data.id }, { token: h.finance });
-    const failed = await server.api('/admin/chain/confirm', { withdrawalId: a.body.data.id, failed: true }, { token: h.finance });
+    const failed = await server.api(
+      '/admin/chain/confirm',
+      { withdrawalId: a.body.data.id, failed: true },
+      { token: h.finance },
+    );
     expect(failed.body.data.status).toBe('failed');
     expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '200', frozen: '0' });
     await ok();
@@ -182,7 +235,17 @@ describe('bank withdrawals', () => {
   const bank = (token: string, body: Record<string, unknown> = {}, locale?: string) =>
     server.api(
       '/xb/v1/wallet/withdraw-bank',
-      { requestId: rid('b'), cardholder: 'Ada Lovelace', bankName: 'First Bank', branchName: 'Main St', bankCode: '021000021', cardNumber: '4111111111111111', amount: '1000', fundPassword: FUND_PASSWORD, ...body },
+      {
+        requestId: rid('b'),
+        cardholder: 'Ada Lovelace',
+        bankName: 'First Bank',
+        branchName: 'Main St',
+        bankCode: '021000021',
+        cardNumber: '4111111111111111',
+        amount: '1000',
+        fundPassword: FUND_PASSWORD,
+        ...body,
+      },
       { token, ...(locale ? { locale } : {}) },
     );
 
@@ -192,16 +255,33 @@ describe('bank withdrawals', () => {
     const u = await h.user({ kyc: 'basic' });
     await h.deposit(u.id, 'USDT', 'TRC20', '20000');
     const over = await bank(u.token, { amount: '5000.01' });
-    expect(over.body).toMatchObject({ error: 'KYC_LIMIT', message: 'A bank withdrawal can be at most 5000 USDT at your verification level' });
+    expect(over.body).toMatchObject({
+      error: 'KYC_LIMIT',
+      message: 'A bank withdrawal can be at most 5000 USDT at your verification level',
+    });
     expect((await bank(u.token, { cardNumber: '12-34' })).body.field).toBe('cardNumber');
     expect((await bank(u.token, { amount: '99' })).body.error).toBe('BELOW_MINIMUM');
     expect((await bank(u.token, { fundPassword: '000000' })).body.error).toBe('FUND_PASSWORD_WRONG');
     const applied = await bank(u.token, { amount: '5000' });
-    expect(applied.body.data).toMatchObject({ amount: '5000', fee: '50', receive: '4950', status: 'pending', cardNumber: '****1111' });
-    const paid = await server.api('/admin/wallet/bank-withdrawals/paid', { id: applied.body.data.id }, { token: h.finance });
+    expect(applied.body.data).toMatchObject({
+      amount: '5000',
+      fee: '50',
+      receive: '4950',
+      status: 'pending',
+      cardNumber: '****1111',
+    });
+    const paid = await server.api(
+      '/admin/wallet/bank-withdrawals/paid',
+      { id: applied.body.data.id },
+      { token: h.finance },
+    );
     expect(paid.body.data).toMatchObject({ status: 'paid', cardNumber: '4111111111111111' });
     const second = await bank(u.token, { amount: '1000' });
-    await server.api('/admin/wallet/bank-withdrawals/reject', { id: second.body.data.id, reason: 'name does not match' }, { token: h.finance });
+    await server.api(
+      '/admin/wallet/bank-withdrawals/reject',
+      { id: second.body.data.id, reason: 'name does not match' },
+      { token: h.finance },
+    );
     expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '15000', frozen: '0' });
     const recs = await server.api('/xb/v1/wallet/withdraw-bank/records', {}, { token: u.token });
     expect(recs.body.data.items.map((i: any) => i.status)).toEqual(['rejected', 'paid']);
@@ -215,16 +295,30 @@ describe('address book', () => {
   it('adds checked addresses, refuses duplicates, deletes only its own', async () => {
     const u = await h.user();
     const other = await h.user();
-    const add = (token: string, body: Record<string, unknown>) => server.api('/xb/v1/wallet/address/add', { currency: 'USDT', chain: 'TRC20', address: TRON, remark: 'cold', ...body }, { token });
+    const add = (token: string, body: Record<string, unknown>) =>
+      server.api(
+        '/xb/v1/wallet/address/add',
+        { currency: 'USDT', chain: 'TRC20', address: TRON, remark: 'cold', ...body },
+        { token },
+      );
     const a = await add(u.token, {});
     expect(a.status).toBe(200);
     expect((await add(u.token, {})).body.error).toBe('DUPLICATE');
     expect((await add(u.token, { address: 'TXYZ' })).body.error).toBe('INVALID_ADDRESS');
-    expect((await add(u.token, { currency: 'ETH', chain: 'ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })).status).toBe(200);
-    expect((await server.api('/xb/v1/wallet/address/list', { currency: 'USDT' }, { token: u.token })).body.data.items).toHaveLength(1);
-    expect((await server.api('/xb/v1/wallet/address/delete', { id: a.body.data.id }, { token: other.token })).status).toBe(404);
+    expect(
+      (await add(u.token, { currency: 'ETH', chain: 'ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await server.api('/xb/v1/wallet/address/list', { currency: 'USDT' }, { token: u.token })).body.data.items,
+    ).toHaveLength(1);
+    expect(
+      (await server.api('/xb/v1/wallet/address/delete', { id: a.body.data.id }, { token: other.token })).status,
+    ).toBe(404);
     expect((await server.api('/xb/v1/wallet/address/list', {}, { token: other.token })).body.data.items).toEqual([]);
-    expect((await server.api('/xb/v1/wallet/address/delete', { id: a.body.data.id }, { token: u.token })).status).toBe(200);
+    expect((await server.api('/xb/v1/wallet/address/delete', { id: a.body.data.id }, { token: u.token })).status).toBe(
+      200,
+    );
     expect((await server.api('/xb/v1/wallet/address/list', {}, { token: u.token })).body.data.items).toHaveLength(1);
   });
 });
@@ -233,20 +327,45 @@ describe('manual adjustments', () => {
   it('need two different operators and land as a journal entry with the reason', async () => {
     const u = await h.user();
     const second = await server.createOperator(['finance']);
-    const proposed = await server.api('/admin/wallet/adjustments/propose', { userId: u.id, currency: 'USDT', amount: '25.5', reason: 'compensation for ticket #42' }, { token: h.finance });
+    const proposed = await server.api(
+      '/admin/wallet/adjustments/propose',
+      { userId: u.id, currency: 'USDT', amount: '25.5', reason: 'compensation for ticket #42' },
+      { token: h.finance },
+    );
     expect(proposed.body.data.status).toBe('pending');
     expect((await spotOf(u.token, 'USDT')).available).toBe('0');
-    const self = await server.api('/admin/wallet/adjustments/approve', { id: proposed.body.data.id }, { token: h.finance, locale: 'de' });
-    expect(self.body).toMatchObject({ error: 'SECOND_OPERATOR_REQUIRED', message: 'Diese Korrektur muss ein anderer Operator freigeben' });
-    const approved = await server.api('/admin/wallet/adjustments/approve', { id: proposed.body.data.id }, { token: second.token });
+    const self = await server.api(
+      '/admin/wallet/adjustments/approve',
+      { id: proposed.body.data.id },
+      { token: h.finance, locale: 'de' },
+    );
+    expect(self.body).toMatchObject({
+      error: 'SECOND_OPERATOR_REQUIRED',
+      message: 'Diese Korrektur muss ein anderer Operator freigeben',
+    });
+    const approved = await server.api(
+      '/admin/wallet/adjustments/approve',
+      { id: proposed.body.data.id },
+      { token: second.token },
+    );
     expect(approved.body.data).toMatchObject({ status: 'approved' });
     expect((await spotOf(u.token, 'USDT')).available).toBe('25.5');
     const recs = await server.api('/xb/v1/wallet/records', { type: 'adjustment' }, { token: u.token });
     expect(recs.body.data.items[0]).toMatchObject({ memo: 'compensation for ticket #42', available: '25.5' });
-    expect((await server.api('/admin/wallet/adjustments/approve', { id: proposed.body.data.id }, { token: second.token })).body.error).toBe('WRONG_STATE');
+    expect(
+      (await server.api('/admin/wallet/adjustments/approve', { id: proposed.body.data.id }, { token: second.token }))
+        .body.error,
+    ).toBe('WRONG_STATE');
     // a debit beyond the balance cannot be approved
-    const debit = await server.api('/admin/wallet/adjustments/propose', { userId: u.id, currency: 'USDT', amount: '-30', reason: 'reverse duplicate credit' }, { token: h.finance });
-    expect((await server.api('/admin/wallet/adjustments/approve', { id: debit.body.data.id }, { token: second.token })).body.error).toBe('INSUFFICIENT_BALANCE');
+    const debit = await server.api(
+      '/admin/wallet/adjustments/propose',
+      { userId: u.id, currency: 'USDT', amount: '-30', reason: 'reverse duplicate credit' },
+      { token: h.finance },
+    );
+    expect(
+      (await server.api('/admin/wallet/adjustments/approve', { id: debit.body.data.id }, { token: second.token })).body
+        .error,
+    ).toBe('INSUFFICIENT_BALANCE');
     const check = await server.api('/admin/wallet/ledger-check', {}, { token: h.finance });
     expect(check.body.data).toMatchObject({ ok: true, problems: [] });
   });

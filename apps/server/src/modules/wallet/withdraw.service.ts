@@ -46,8 +46,20 @@ export async function applyWithdrawal(deps: WalletDeps, userId: number, body: Wi
   const amount = amountOrFail(body.amount, currency);
   const min = parseUnits(currency.withdraw.min, currency.scale);
   const max = parseUnits(currency.withdraw.max, currency.scale);
-  if (amount < min) throw badRequest('BELOW_MINIMUM', 'withdraw.belowMinimum', { min: currency.withdraw.min, currency: currency.code }, 'amount');
-  if (amount > max) throw badRequest('ABOVE_MAXIMUM', 'withdraw.aboveMaximum', { max: currency.withdraw.max, currency: currency.code }, 'amount');
+  if (amount < min)
+    throw badRequest(
+      'BELOW_MINIMUM',
+      'withdraw.belowMinimum',
+      { min: currency.withdraw.min, currency: currency.code },
+      'amount',
+    );
+  if (amount > max)
+    throw badRequest(
+      'ABOVE_MAXIMUM',
+      'withdraw.aboveMaximum',
+      { max: currency.withdraw.max, currency: currency.code },
+      'amount',
+    );
   const fee = parseUnits(chain.withdrawFee, currency.scale);
 
   const earlier = await earlierResult<Record<string, unknown>>(deps.ctx.db, userId, body.requestId, 'withdraw', body);
@@ -65,19 +77,34 @@ export async function applyWithdrawal(deps: WalletDeps, userId: number, body: Wi
     const today = await usedToday(tx, userId, currency.code, now);
     if (today + amount > daily) {
       const remaining = daily > today ? daily - today : 0n;
-      throw badRequest('DAILY_LIMIT', 'withdraw.dailyLimit', { remaining: show(remaining, currency), currency: currency.code }, 'amount');
+      throw badRequest(
+        'DAILY_LIMIT',
+        'withdraw.dailyLimit',
+        { remaining: show(remaining, currency), currency: currency.code },
+        'amount',
+      );
     }
     const limit = btcLimitOf(level);
     const used = await btcUsed24h(tx, userId, now);
     if (used + btcValue > limit) {
-      throw badRequest('KYC_LIMIT', 'withdraw.kycLimit', { limit: showBtc(limit), remaining: showBtc(limit > used ? limit - used : 0n) }, 'amount');
+      throw badRequest(
+        'KYC_LIMIT',
+        'withdraw.kycLimit',
+        { limit: showBtc(limit), remaining: showBtc(limit > used ? limit - used : 0n) },
+        'amount',
+      );
     }
     const spot = { userId, currency: currency.code, wallet: 'spot' as const };
     const balance = await deps.ledger.lockBalance(tx, spot);
     if (balance.available < amount) throw insufficientBalance(spot);
     const withdrawable = withdrawableUnits(balance.available, await lockedDepositUnits(tx, userId, currency.code));
     if (withdrawable < amount) {
-      throw badRequest('NOT_WITHDRAWABLE', 'withdraw.notWithdrawable', { amount: show(withdrawable, currency), currency: currency.code }, 'amount');
+      throw badRequest(
+        'NOT_WITHDRAWABLE',
+        'withdraw.notWithdrawable',
+        { amount: show(withdrawable, currency), currency: currency.code },
+        'amount',
+      );
     }
     const [w] = await tx
       .insert(withdrawals)
@@ -118,14 +145,30 @@ export function withdrawalView(w: typeof withdrawals.$inferSelect) {
   };
 }
 
-export async function withdrawalRecords(deps: WalletDeps, userId: number | null, q: { page: number; size: number; status?: WithdrawalStatus | undefined }) {
+export async function withdrawalRecords(
+  deps: WalletDeps,
+  userId: number | null,
+  q: { page: number; size: number; status?: WithdrawalStatus | undefined },
+) {
   const conds = [];
   if (userId !== null) conds.push(eq(withdrawals.userId, userId));
   if (q.status) conds.push(eq(withdrawals.status, q.status));
   const where = conds.length ? and(...conds) : undefined;
-  const [count] = await deps.ctx.db.select({ n: sql<string>`count(*)` }).from(withdrawals).where(where);
-  const rows = await deps.ctx.db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).limit(q.size).offset((q.page - 1) * q.size);
-  return { total: Number(count?.n ?? 0), items: rows.map((w) => ({ ...withdrawalView(w), ...(userId === null ? { userId: w.userId } : {}) })) };
+  const [count] = await deps.ctx.db
+    .select({ n: sql<string>`count(*)` })
+    .from(withdrawals)
+    .where(where);
+  const rows = await deps.ctx.db
+    .select()
+    .from(withdrawals)
+    .where(where)
+    .orderBy(desc(withdrawals.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  return {
+    total: Number(count?.n ?? 0),
+    items: rows.map((w) => ({ ...withdrawalView(w), ...(userId === null ? { userId: w.userId } : {}) })),
+  };
 }
 
 /** Loads a withdrawal for update and checks its state; a user only ever sees their own. */
@@ -149,7 +192,13 @@ async function setStatus(deps: WalletDeps, tx: Db, id: number, set: Partial<type
 export async function cancelWithdrawal(deps: WalletDeps, userId: number, id: number) {
   return deps.ledger.transaction(async (tx) => {
     const w = await lockWithdrawal(tx, id, 'pending', userId);
-    await deps.ledger.release(tx, 'withdraw.cancel', { userId, currency: w.currency, wallet: 'spot' }, BigInt(w.amount), `withdrawal:${id}`);
+    await deps.ledger.release(
+      tx,
+      'withdraw.cancel',
+      { userId, currency: w.currency, wallet: 'spot' },
+      BigInt(w.amount),
+      `withdrawal:${id}`,
+    );
     return setStatus(deps, tx, id, { status: 'cancelled' });
   });
 }
@@ -160,11 +209,33 @@ export interface OperatorAct {
 }
 
 /** Operator rejects with a reason: the funds are released. */
-export async function rejectWithdrawal(deps: WalletDeps, audit: AuditService, op: OperatorAct, id: number, reason: string) {
+export async function rejectWithdrawal(
+  deps: WalletDeps,
+  audit: AuditService,
+  op: OperatorAct,
+  id: number,
+  reason: string,
+) {
   return deps.ledger.transaction(async (tx) => {
     const w = await lockWithdrawal(tx, id, 'pending');
-    await deps.ledger.release(tx, 'withdraw.reject', { userId: w.userId, currency: w.currency, wallet: 'spot' }, BigInt(w.amount), `withdrawal:${id}`);
-    await audit.record({ operatorId: op.operatorId, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: id, detail: { reason }, ip: op.ip }, tx);
+    await deps.ledger.release(
+      tx,
+      'withdraw.reject',
+      { userId: w.userId, currency: w.currency, wallet: 'spot' },
+      BigInt(w.amount),
+      `withdrawal:${id}`,
+    );
+    await audit.record(
+      {
+        operatorId: op.operatorId,
+        action: 'withdrawal.reject',
+        targetType: 'withdrawal',
+        targetId: id,
+        detail: { reason },
+        ip: op.ip,
+      },
+      tx,
+    );
     return setStatus(deps, tx, id, { status: 'rejected', reason, reviewedBy: op.operatorId });
   });
 }
@@ -174,12 +245,24 @@ export async function rejectWithdrawal(deps: WalletDeps, audit: AuditService, op
  * consumed — the network fee to the fee account, the rest to the hot wallet until the chain
  * confirms. (With a live chain the send would move out of the transaction behind an outbox.)
  */
-export async function approveWithdrawal(deps: WalletDeps, audit: AuditService, chain: ChainAdapter, op: OperatorAct, id: number) {
+export async function approveWithdrawal(
+  deps: WalletDeps,
+  audit: AuditService,
+  chain: ChainAdapter,
+  op: OperatorAct,
+  id: number,
+) {
   return deps.ledger.transaction(async (tx) => {
     const w = await lockWithdrawal(tx, id, 'pending');
     const amount = BigInt(w.amount);
     const fee = BigInt(w.fee);
-    const { txHash } = await chain.send({ withdrawalId: id, currency: w.currency, chain: w.chain, address: w.address, amount: show(amount - fee, w.currency) });
+    const { txHash } = await chain.send({
+      withdrawalId: id,
+      currency: w.currency,
+      chain: w.chain,
+      address: w.address,
+      amount: show(amount - fee, w.currency),
+    });
     await deps.ledger.settleFrozen(
       tx,
       'withdraw.send',
@@ -190,24 +273,63 @@ export async function approveWithdrawal(deps: WalletDeps, audit: AuditService, c
       ],
       `withdrawal:${id}`,
     );
-    await audit.record({ operatorId: op.operatorId, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: id, detail: { txHash, chain: chain.name }, ip: op.ip }, tx);
+    await audit.record(
+      {
+        operatorId: op.operatorId,
+        action: 'withdrawal.approve',
+        targetType: 'withdrawal',
+        targetId: id,
+        detail: { txHash, chain: chain.name },
+        ip: op.ip,
+      },
+      tx,
+    );
     return setStatus(deps, tx, id, { status: 'sent', txHash, reviewedBy: op.operatorId });
   });
 }
 
 /** The chain confirmed a sent withdrawal: it leaves the hot wallet for the outside world. */
-export async function confirmWithdrawal(deps: WalletDeps, audit: AuditService, operatorId: number | null, id: number, ip?: string) {
+export async function confirmWithdrawal(
+  deps: WalletDeps,
+  audit: AuditService,
+  operatorId: number | null,
+  id: number,
+  ip?: string,
+) {
   return deps.ledger.transaction(async (tx) => {
     const w = await lockWithdrawal(tx, id, 'sent');
     const net = BigInt(w.amount) - BigInt(w.fee);
-    await deps.ledger.transfer(tx, 'withdraw.confirm', { system: 'hot_wallet', currency: w.currency }, { system: 'outside_world', currency: w.currency }, net, `withdrawal:${id}`);
-    await audit.record({ operatorId, action: 'chain.confirm_withdrawal', targetType: 'withdrawal', targetId: id, detail: { txHash: w.txHash }, ip }, tx);
+    await deps.ledger.transfer(
+      tx,
+      'withdraw.confirm',
+      { system: 'hot_wallet', currency: w.currency },
+      { system: 'outside_world', currency: w.currency },
+      net,
+      `withdrawal:${id}`,
+    );
+    await audit.record(
+      {
+        operatorId,
+        action: 'chain.confirm_withdrawal',
+        targetType: 'withdrawal',
+        targetId: id,
+        detail: { txHash: w.txHash },
+        ip,
+      },
+      tx,
+    );
     return setStatus(deps, tx, id, { status: 'completed' });
   });
 }
 
 /** The chain dropped a sent withdrawal: the user gets the whole amount back, fee included. */
-export async function failWithdrawal(deps: WalletDeps, audit: AuditService, operatorId: number | null, id: number, ip?: string) {
+export async function failWithdrawal(
+  deps: WalletDeps,
+  audit: AuditService,
+  operatorId: number | null,
+  id: number,
+  ip?: string,
+) {
   return deps.ledger.transaction(async (tx) => {
     const w = await lockWithdrawal(tx, id, 'sent');
     const amount = BigInt(w.amount);
@@ -221,8 +343,17 @@ export async function failWithdrawal(deps: WalletDeps, audit: AuditService, oper
         { account: { userId: w.userId, currency: w.currency, wallet: 'spot' }, available: amount },
       ],
     });
-    await audit.record({ operatorId, action: 'chain.fail_withdrawal', targetType: 'withdrawal', targetId: id, detail: { txHash: w.txHash }, ip }, tx);
+    await audit.record(
+      {
+        operatorId,
+        action: 'chain.fail_withdrawal',
+        targetType: 'withdrawal',
+        targetId: id,
+        detail: { txHash: w.txHash },
+        ip,
+      },
+      tx,
+    );
     return setStatus(deps, tx, id, { status: 'failed' });
   });
 }
-

@@ -29,9 +29,7 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
     const checksum = crypto.createHash('sha256').update(text).digest('hex');
     if (!/^[0-9]{12}_[a-z0-9_]+\.sql$/.test(file)) throw new Error(`Bad migration file name: ${file}`);
-    const found = await db.execute(
-      sql`select checksum from schema_migrations where name = ${file}`,
-    );
+    const found = await db.execute(sql`select checksum from schema_migrations where name = ${file}`);
     const row = (found as unknown as { rows: Array<{ checksum: string }> }).rows[0];
     if (row) {
       if (row.checksum !== checksum) {

@@ -27,8 +27,12 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (errorKey: string, messageKey: string, params?: Record<string, string | number>, field?: string) =>
-  new AppError(400, errorKey, messageKey, params, field);
+export const badRequest = (
+  errorKey: string,
+  messageKey: string,
+  params?: Record<string, string | number>,
+  field?: string,
+) => new AppError(400, errorKey, messageKey, params, field);
 export const unauthorized = () => new AppError(401, ErrorKey.UNAUTHORIZED, 'error.unauthorized');
 export const forbidden = (messageKey = 'error.forbidden') => new AppError(403, ErrorKey.FORBIDDEN, messageKey);
 export const notFound = (messageKey = 'error.notFound') => new AppError(404, ErrorKey.NOT_FOUND, messageKey);

@@ -18,7 +18,7 @@ export const platformMessages: LocalizedMessages = {
     'error.rateLimited': 'Too many requests, please try again in {seconds} seconds',
     'error.internal': 'Something went wrong on our side. Please try again later',
     'error.payloadTooLarge': 'The upload is too large',
-    'ok': 'success',
+    ok: 'success',
   },
   zh_hk: {
     'validation.required': '{field} 不能為空',
@@ -36,7 +36,7 @@ export const platformMessages: LocalizedMessages = {
     'error.rateLimited': '請求過於頻繁，請在 {seconds} 秒後重試',
     'error.internal': '系統繁忙，請稍後再試',
     'error.payloadTooLarge': '上傳的檔案過大',
-    'ok': '成功',
+    ok: '成功',
   },
   zh_cn: {
     'validation.required': '{field} 不能为空',
@@ -54,7 +54,7 @@ export const platformMessages: LocalizedMessages = {
     'error.rateLimited': '请求过于频繁，请在 {seconds} 秒后重试',
     'error.internal': '系统繁忙，请稍后再试',
     'error.payloadTooLarge': '上传的文件过大',
-    'ok': '成功',
+    ok: '成功',
   },
   de: {
     'validation.required': '{field} ist erforderlich',
@@ -72,7 +72,7 @@ export const platformMessages: LocalizedMessages = {
     'error.rateLimited': 'Zu viele Anfragen, bitte versuchen Sie es in {seconds} Sekunden erneut',
     'error.internal': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es später erneut',
     'error.payloadTooLarge': 'Die Datei ist zu groß',
-    'ok': 'Erfolg',
+    ok: 'Erfolg',
   },
   fr: {
     'validation.required': '{field} est obligatoire',
@@ -90,7 +90,7 @@ export const platformMessages: LocalizedMessages = {
     'error.rateLimited': 'Trop de requêtes, réessayez dans {seconds} secondes',
     'error.internal': 'Une erreur est survenue de notre côté. Veuillez réessayer plus tard',
     'error.payloadTooLarge': 'Le fichier est trop volumineux',
-    'ok': 'succès',
+    ok: 'succès',
   },
   jp: {
     'validation.required': '{field} を入力してください',
@@ -108,7 +108,7 @@ export const platformMessages: LocalizedMessages = {
     'error.rateLimited': 'リクエストが多すぎます。{seconds} 秒後にもう一度お試しください',
     'error.internal': 'サーバーで問題が発生しました。しばらくしてからお試しください',
     'error.payloadTooLarge': 'ファイルが大きすぎます',
-    'ok': '成功',
+    ok: '成功',
   },
   kr: {
     'validation.required': '{field}을(를) 입력하세요',
@@ -126,7 +126,7 @@ export const platformMessages: LocalizedMessages = {
     'error.rateLimited': '요청이 너무 많습니다. {seconds}초 후에 다시 시도하세요',
     'error.internal': '서버에 문제가 발생했습니다. 잠시 후 다시 시도하세요',
     'error.payloadTooLarge': '파일이 너무 큽니다',
-    'ok': '성공',
+    ok: '성공',
   },
   tr: {
     'validation.required': '{field} gereklidir',
@@ -136,6 +136,6 @@ export const platformMessages: LocalizedMessages = {
     'error.notFound': 'Bulunamadı',
     'error.rateLimited': 'Çok fazla istek, lütfen {seconds} saniye sonra tekrar deneyin',
     'error.internal': 'Bir sorun oluştu. Lütfen daha sonra tekrar deneyin',
-    'ok': 'başarılı',
+    ok: 'başarılı',
   },
 };

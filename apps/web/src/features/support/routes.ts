@@ -5,13 +5,28 @@ import type { RouteDef } from '../../lib/route-def.ts';
  * a spec path) sits just above the ticket list so opening a ticket slides forward.
  */
 export const supportRoutes: RouteDef[] = [
-  { path: '/mine/addQuestion', index: 56, titleKey: 'common:nav.addQuestion', load: () => import('./pages/AddQuestionPage.tsx') },
-  { path: '/mine/questionRecord', index: 57, titleKey: 'common:nav.questionRecord', load: () => import('./pages/QuestionRecordPage.tsx') },
+  {
+    path: '/mine/addQuestion',
+    index: 56,
+    titleKey: 'common:nav.addQuestion',
+    load: () => import('./pages/AddQuestionPage.tsx'),
+  },
+  {
+    path: '/mine/questionRecord',
+    index: 57,
+    titleKey: 'common:nav.questionRecord',
+    load: () => import('./pages/QuestionRecordPage.tsx'),
+  },
   {
     path: '/mine/questionRecord/:id',
     index: 57.5,
     titleKey: 'support:detail.navTitle',
     load: () => import('./pages/QuestionDetailPage.tsx'),
   },
-  { path: '/customerService', index: 64, titleKey: 'common:nav.customerService', load: () => import('./pages/CustomerServicePage.tsx') },
+  {
+    path: '/customerService',
+    index: 64,
+    titleKey: 'common:nav.customerService',
+    load: () => import('./pages/CustomerServicePage.tsx'),
+  },
 ];

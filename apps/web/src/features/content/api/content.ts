@@ -90,7 +90,11 @@ export const latestNoticesQuery = (locale: string, signedIn: boolean) =>
   queryOptions({
     queryKey: contentKeys.latestNotices(locale, signedIn),
     queryFn: () =>
-      apiPost<ContentPage>('/xb/v1/content/list', { type: 'notice', page: 1, size: 5 }, { silent: true, noRetry: true }),
+      apiPost<ContentPage>(
+        '/xb/v1/content/list',
+        { type: 'notice', page: 1, size: 5 },
+        { silent: true, noRetry: true },
+      ),
   });
 
 export const contentDetailQuery = (id: number, locale: string) =>

@@ -5,5 +5,11 @@
  * rendered with dangerouslySetInnerHTML here. Never pass anything else to this component.
  */
 export function RichText(props: { html: string; testId?: string }) {
-  return <div className="rich-text" data-testid={props.testId ?? 'rich-text'} dangerouslySetInnerHTML={{ __html: props.html }} />;
+  return (
+    <div
+      className="rich-text"
+      data-testid={props.testId ?? 'rich-text'}
+      dangerouslySetInnerHTML={{ __html: props.html }}
+    />
+  );
 }

@@ -5,7 +5,10 @@ const ORIGIN = 'https://tidemark.example';
 
 describe('linkTarget', () => {
   it('keeps a relative path inside the app', () => {
-    expect(linkTarget('/announcementDetail/3?x=1', ORIGIN)).toEqual({ kind: 'internal', path: '/announcementDetail/3?x=1' });
+    expect(linkTarget('/announcementDetail/3?x=1', ORIGIN)).toEqual({
+      kind: 'internal',
+      path: '/announcementDetail/3?x=1',
+    });
   });
   it('treats a full link to this site as internal', () => {
     expect(linkTarget('https://tidemark.example/aboutUs', ORIGIN)).toEqual({ kind: 'internal', path: '/aboutUs' });

@@ -5,7 +5,15 @@ import { DocumentView } from '../components/DocumentView.tsx';
 import '../components/content.css';
 
 /** The documents every user may want to find from "About us". */
-const LEGAL = ['user_agreement', 'privacy_policy', 'fee_schedule', 'risk_spot', 'risk_futures', 'risk_cycle', 'risk_earn'] as const;
+const LEGAL = [
+  'user_agreement',
+  'privacy_policy',
+  'fee_schedule',
+  'risk_spot',
+  'risk_futures',
+  'risk_cycle',
+  'risk_earn',
+] as const;
 
 /** /aboutUs: the about_us document, then links to the other published documents. */
 export default function AboutUsPage() {
@@ -16,7 +24,11 @@ export default function AboutUsPage() {
       <DocumentView code="about_us" />
       <List className="ct-list ct-list--docs" header={t('about.documents')}>
         {LEGAL.map((code) => (
-          <List.Item key={code} onClick={() => void navigate(`/documentDetail/${code}`)} data-testid={`about-doc-${code}`}>
+          <List.Item
+            key={code}
+            onClick={() => void navigate(`/documentDetail/${code}`)}
+            data-testid={`about-doc-${code}`}
+          >
             {t(`about.doc.${code}`)}
           </List.Item>
         ))}

@@ -23,7 +23,12 @@ export default function AnnouncementPage() {
   if (notices.length === 0) {
     return (
       <div className="page-body">
-        <EmptyState icon={<SoundOutline />} title={t('notices.empty')} text={t('notices.emptyText')} testId="notices-empty" />
+        <EmptyState
+          icon={<SoundOutline />}
+          title={t('notices.empty')}
+          text={t('notices.emptyText')}
+          testId="notices-empty"
+        />
       </div>
     );
   }
@@ -47,7 +52,9 @@ export default function AnnouncementPage() {
             data-unread={n.unread ? 'true' : 'false'}
           >
             <div className="ct-item-title">
-              {n.unread ? <span className="ct-dot" role="img" aria-label={t('unread')} data-testid="notice-unread" /> : null}
+              {n.unread ? (
+                <span className="ct-dot" role="img" aria-label={t('unread')} data-testid="notice-unread" />
+              ) : null}
               {n.pinned ? (
                 <Tag color="primary" fill="outline" className="ct-tag">
                   {t('notices.pinned')}
@@ -58,7 +65,10 @@ export default function AnnouncementPage() {
           </List.Item>
         ))}
       </List>
-      <InfiniteScroll loadMore={async () => void (await q.fetchNextPage())} hasMore={q.hasNextPage && !q.isFetchNextPageError}>
+      <InfiniteScroll
+        loadMore={async () => void (await q.fetchNextPage())}
+        hasMore={q.hasNextPage && !q.isFetchNextPageError}
+      >
         {q.hasNextPage ? <Loading /> : <span className="ct-end">{t('notices.end')}</span>}
       </InfiniteScroll>
     </div>

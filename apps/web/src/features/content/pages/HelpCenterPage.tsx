@@ -76,7 +76,12 @@ export default function HelpCenterPage() {
       <div className="ct-contact">
         <div className="ct-contact__title">{t('help.stillNeedHelp')}</div>
         <div className="ct-contact__buttons">
-          <Button color="primary" fill="solid" onClick={() => void navigate('/mine/addQuestion')} data-testid="help-add-question">
+          <Button
+            color="primary"
+            fill="solid"
+            onClick={() => void navigate('/mine/addQuestion')}
+            data-testid="help-add-question"
+          >
             {t('help.submitTicket')}
           </Button>
           <Button fill="outline" onClick={() => void navigate('/mine/questionRecord')} data-testid="help-my-tickets">

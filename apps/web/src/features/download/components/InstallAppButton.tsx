@@ -12,7 +12,15 @@ export function InstallAppButton() {
   if (isInstalled()) return <p className="download__hint">{t('pwa.installed')}</p>;
   if (canInstall) {
     return (
-      <Button block color="primary" fill="outline" size="large" shape="rounded" onClick={() => void promptInstall()} data-testid="pwa-install">
+      <Button
+        block
+        color="primary"
+        fill="outline"
+        size="large"
+        shape="rounded"
+        onClick={() => void promptInstall()}
+        data-testid="pwa-install"
+      >
         {t('pwa.install')}
       </Button>
     );

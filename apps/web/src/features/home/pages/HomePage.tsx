@@ -57,7 +57,6 @@ export default function HomePage() {
           <h1 className="hero__title">{t('home.headline')}</h1>
           <p className="hero__text">{t('home.subline')}</p>
         </section>
-
         <PageSection title={t('home.shortcuts')}>
           <div className="shortcut-grid">
             {SHORTCUTS.map((s) => (
@@ -68,7 +67,6 @@ export default function HomePage() {
             ))}
           </div>
         </PageSection>
-
         <PageSection title={t('home.rankings')}>
           <Tabs defaultActiveKey="rankTurnover">
             {RANKINGS.map((r) => (

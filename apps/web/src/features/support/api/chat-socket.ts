@@ -4,10 +4,7 @@ import { parseEvent, reconnectDelay, type ChatEvent } from '../model/chat.ts';
 export type ChatStatus = 'connecting' | 'online' | 'reconnecting' | 'unauthorized';
 
 /** Client → server frames (apps/server/src/modules/support/chat.socket.ts). */
-export type ChatFrame =
-  | { type: 'message'; content: string; images?: string[] }
-  | { type: 'typing' }
-  | { type: 'read' };
+export type ChatFrame = { type: 'message'; content: string; images?: string[] } | { type: 'typing' } | { type: 'read' };
 
 /**
  * The user's support-chat socket: authenticates with a first `auth` frame (the token never goes
@@ -25,7 +22,12 @@ export class ChatSocket {
   private readonly onEvent: (e: ChatEvent) => void;
   private readonly onStatus: (s: ChatStatus) => void;
 
-  constructor(opts: { wsPath: string; token: string; onEvent: (e: ChatEvent) => void; onStatus: (s: ChatStatus) => void }) {
+  constructor(opts: {
+    wsPath: string;
+    token: string;
+    onEvent: (e: ChatEvent) => void;
+    onStatus: (s: ChatStatus) => void;
+  }) {
     const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
     this.url = `${scheme}//${window.location.host}${opts.wsPath}?locale=${encodeURIComponent(currentLocale())}`;
     this.token = opts.token;

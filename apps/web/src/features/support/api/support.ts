@@ -64,7 +64,8 @@ export const supportKeys = {
 export const ticketsQuery = () =>
   queryOptions({
     queryKey: supportKeys.tickets,
-    queryFn: () => apiPost<{ list: TicketSummary[]; total: number }>('/xb/v1/support/ticket/list', { page: 1, size: 100 }),
+    queryFn: () =>
+      apiPost<{ list: TicketSummary[]; total: number }>('/xb/v1/support/ticket/list', { page: 1, size: 100 }),
   });
 
 export const ticketQuery = (id: number) =>

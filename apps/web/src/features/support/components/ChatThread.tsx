@@ -37,7 +37,11 @@ export function ChatThread(props: { messages: ChatMessage[] }) {
               <div className="sp-bubble__meta">
                 {formatChatTime(m.createdAt, i18n.language)}
                 {m.sender === 'user' ? (
-                  <span className={m.read ? 'sp-read sp-read--yes' : 'sp-read'} data-testid="chat-read-state" data-read={m.read}>
+                  <span
+                    className={m.read ? 'sp-read sp-read--yes' : 'sp-read'}
+                    data-testid="chat-read-state"
+                    data-read={m.read}
+                  >
                     {m.read ? (
                       <>
                         <CheckOutline /> {t('chat.read')}

@@ -18,7 +18,12 @@ export interface PickedImage {
  * with a message in the user's language), uploaded at once through /xb/v1/common/upload, shown as
  * a preview, and can be removed. `onChange` gets the list; only entries with a fileId are sent.
  */
-export function ImagePicker(props: { value: PickedImage[]; onChange: (v: PickedImage[]) => void; max?: number; testId?: string }) {
+export function ImagePicker(props: {
+  value: PickedImage[];
+  onChange: (v: PickedImage[]) => void;
+  max?: number;
+  testId?: string;
+}) {
   const { t } = useTranslation('support');
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(0);
@@ -40,7 +45,11 @@ export function ImagePicker(props: { value: PickedImage[]; onChange: (v: PickedI
         Toast.show({ content: t(problem, { max }) });
         continue;
       }
-      const entry: PickedImage = { key: `${Date.now()}-${Math.random()}`, preview: URL.createObjectURL(file), fileId: null };
+      const entry: PickedImage = {
+        key: `${Date.now()}-${Math.random()}`,
+        preview: URL.createObjectURL(file),
+        fileId: null,
+      };
       inFlight.current += 1;
       setUploading(inFlight.current);
       try {
@@ -69,8 +78,19 @@ export function ImagePicker(props: { value: PickedImage[]; onChange: (v: PickedI
     <div className="sp-picker" data-testid={props.testId ?? 'image-picker'}>
       {props.value.map((p, i) => (
         <div key={p.key} className="sp-picker__item">
-          <img src={p.preview} alt={t('images.preview', { n: i + 1 })} className="sp-thumb" data-testid="picked-image" />
-          <button type="button" className="sp-picker__remove" onClick={() => remove(p.key)} aria-label={t('images.remove')} data-testid="remove-image">
+          <img
+            src={p.preview}
+            alt={t('images.preview', { n: i + 1 })}
+            className="sp-thumb"
+            data-testid="picked-image"
+          />
+          <button
+            type="button"
+            className="sp-picker__remove"
+            onClick={() => remove(p.key)}
+            aria-label={t('images.remove')}
+            data-testid="remove-image"
+          >
             <CloseOutline />
           </button>
         </div>

@@ -39,15 +39,30 @@ export function PrivateImage(props: { fileId: string; size?: number }) {
   const size = props.size ?? 72;
   if (!src) {
     return (
-      <span className="sp-thumb sp-thumb--empty" style={{ width: size, height: size }} title={failed ? t('images.unavailable') : undefined}>
+      <span
+        className="sp-thumb sp-thumb--empty"
+        style={{ width: size, height: size }}
+        title={failed ? t('images.unavailable') : undefined}
+      >
         <PictureOutline />
       </span>
     );
   }
   return (
     <>
-      <button type="button" className="sp-thumb-button" onClick={() => setOpen(true)} aria-label={t('images.attachment')}>
-        <img className="sp-thumb" src={src} alt={t('images.attachment')} style={{ width: size, height: size }} data-testid="private-image" />
+      <button
+        type="button"
+        className="sp-thumb-button"
+        onClick={() => setOpen(true)}
+        aria-label={t('images.attachment')}
+      >
+        <img
+          className="sp-thumb"
+          src={src}
+          alt={t('images.attachment')}
+          style={{ width: size, height: size }}
+          data-testid="private-image"
+        />
       </button>
       <ImageViewer image={src} visible={open} onClose={() => setOpen(false)} />
     </>

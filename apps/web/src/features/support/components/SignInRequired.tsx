@@ -17,7 +17,11 @@ export function SignInRequired(props: { children: ReactNode }) {
   return (
     <div className="sp-page">
       <ErrorBlock status="empty" fullPage={false} title={t('signIn.title')} description={t('signIn.text')}>
-        <Button color="primary" onClick={() => void navigate('/login', { state: { from: location.pathname } })} data-testid="support-login">
+        <Button
+          color="primary"
+          onClick={() => void navigate('/login', { state: { from: location.pathname } })}
+          data-testid="support-login"
+        >
           {t('signIn.button')}
         </Button>
       </ErrorBlock>

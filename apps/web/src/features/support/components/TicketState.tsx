@@ -6,7 +6,12 @@ import type { TicketState } from '../api/support.ts';
 export function TicketStateTag(props: { state: TicketState }) {
   const { t } = useTranslation('support');
   return (
-    <Tag color={props.state === 'replied' ? 'success' : 'warning'} fill="outline" data-testid="ticket-state" data-state={props.state}>
+    <Tag
+      color={props.state === 'replied' ? 'success' : 'warning'}
+      fill="outline"
+      data-testid="ticket-state"
+      data-state={props.state}
+    >
       {t(`state.${props.state}`)}
     </Tag>
   );

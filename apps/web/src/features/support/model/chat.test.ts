@@ -15,7 +15,10 @@ const msg = (id: number, sender: ChatMessage['sender'], read = false): ChatMessa
 
 describe('mergeMessages', () => {
   it('keeps each message once, oldest first, and takes the newer copy', () => {
-    const merged = mergeMessages([msg(3, 'user'), msg(1, 'user')], [msg(2, 'agent'), { ...msg(3, 'user'), read: true }]);
+    const merged = mergeMessages(
+      [msg(3, 'user'), msg(1, 'user')],
+      [msg(2, 'agent'), { ...msg(3, 'user'), read: true }],
+    );
     expect(merged.map((m) => m.id)).toEqual([1, 2, 3]);
     expect(merged[2]!.read).toBe(true);
   });
@@ -38,7 +41,9 @@ describe('read state', () => {
 describe('reconnectDelay', () => {
   it('doubles from one second and stops at thirty', () => {
     const none = () => 0;
-    expect([0, 1, 2, 3, 4, 5, 6, 20].map((a) => reconnectDelay(a, none))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map((a) => reconnectDelay(a, none))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
   });
   it('adds at most 30 % jitter', () => {
     expect(reconnectDelay(0, () => 1)).toBe(1300);
@@ -48,7 +53,10 @@ describe('reconnectDelay', () => {
 
 describe('parseEvent', () => {
   it('reads known frames and ignores the rest', () => {
-    expect(parseEvent(JSON.stringify({ type: 'presence', agentsOnline: 1 }))).toEqual({ type: 'presence', agentsOnline: 1 });
+    expect(parseEvent(JSON.stringify({ type: 'presence', agentsOnline: 1 }))).toEqual({
+      type: 'presence',
+      agentsOnline: 1,
+    });
     expect(parseEvent('{"type":"eval"}')).toBeNull();
     expect(parseEvent('not json')).toBeNull();
     expect(parseEvent('null')).toBeNull();

@@ -46,7 +46,9 @@ export function parseEvent(raw: unknown): ChatEvent | null {
   try {
     const e = JSON.parse(raw) as { type?: unknown };
     const known = ['ready', 'message', 'typing', 'read', 'presence', 'error'];
-    return typeof e === 'object' && e !== null && typeof e.type === 'string' && known.includes(e.type) ? (e as ChatEvent) : null;
+    return typeof e === 'object' && e !== null && typeof e.type === 'string' && known.includes(e.type)
+      ? (e as ChatEvent)
+      : null;
   } catch {
     return null;
   }

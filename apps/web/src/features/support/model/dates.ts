@@ -10,5 +10,8 @@ export function formatDateTime(ms: number, locale: string): string {
 export function formatChatTime(ms: number, locale: string, now: number = Date.now()): string {
   const tag = isLocale(locale) ? LANGUAGE_TAGS[locale] : 'en-US';
   const sameDay = new Date(ms).toDateString() === new Date(now).toDateString();
-  return new Intl.DateTimeFormat(tag, sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }).format(ms);
+  return new Intl.DateTimeFormat(
+    tag,
+    sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' },
+  ).format(ms);
 }

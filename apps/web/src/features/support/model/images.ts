@@ -9,7 +9,10 @@ const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const NAMES = /\.(jpe?g|png|webp)$/i;
 
 /** An i18n key (support namespace) saying why this file cannot be attached, or null when it can. */
-export function imageProblem(file: { type: string; name: string; size: number }, alreadyAttached: number): string | null {
+export function imageProblem(
+  file: { type: string; name: string; size: number },
+  alreadyAttached: number,
+): string | null {
   if (alreadyAttached >= MAX_IMAGES) return 'images.tooMany';
   // some phones leave the type empty: then the name decides (the server sniffs the bytes anyway)
   const typeOk = file.type ? TYPES.includes(file.type) : NAMES.test(file.name);

@@ -42,7 +42,11 @@ function ExternalChat(props: { url: string }) {
         text={t('chat.externalText')}
         testId="chat-external"
         action={
-          <Button color="primary" onClick={() => void window.open(props.url, '_blank', 'noopener,noreferrer')} data-testid="chat-external-open">
+          <Button
+            color="primary"
+            onClick={() => void window.open(props.url, '_blank', 'noopener,noreferrer')}
+            data-testid="chat-external-open"
+          >
             {t('chat.externalOpen')}
           </Button>
         }
@@ -126,7 +130,12 @@ function BuiltinChat(props: { info: SupportInfo }) {
             <Loading />
           )
         ) : chat.messages.length === 0 ? (
-          <EmptyState icon={<MessageOutline />} title={t('chat.emptyTitle')} text={t('chat.emptyText')} testId="chat-empty" />
+          <EmptyState
+            icon={<MessageOutline />}
+            title={t('chat.emptyTitle')}
+            text={t('chat.emptyText')}
+            testId="chat-empty"
+          />
         ) : (
           <ChatThread messages={chat.messages} />
         )}

@@ -46,10 +46,17 @@ export interface RecordsQuery {
 }
 
 export const assetsQuery = () =>
-  queryOptions({ queryKey: walletKeys.assets, queryFn: () => apiPost<Assets>('/xb/v1/wallet/assets'), refetchInterval: 15_000 });
+  queryOptions({
+    queryKey: walletKeys.assets,
+    queryFn: () => apiPost<Assets>('/xb/v1/wallet/assets'),
+    refetchInterval: 15_000,
+  });
 
 export const drawInfosQuery = () =>
-  queryOptions({ queryKey: walletKeys.drawInfos, queryFn: () => apiPost<DrawInfos>('/xb/v1/account/currency/draw/infos') });
+  queryOptions({
+    queryKey: walletKeys.drawInfos,
+    queryFn: () => apiPost<DrawInfos>('/xb/v1/account/currency/draw/infos'),
+  });
 
 export const recordsQuery = (q: RecordsQuery) =>
   queryOptions({
@@ -98,8 +105,10 @@ export const convertRecordsQuery = (page: number) =>
 
 // commands: the caller shows field errors itself (silent), so a refused form keeps its message beside the field
 
-export const transfer = (body: { requestId: string; currency: string; from: WalletName; to: WalletName; amount: string }, opts?: CallOptions) =>
-  apiPost<TransferResult>('/xb/v1/wallet/transfer', body, opts);
+export const transfer = (
+  body: { requestId: string; currency: string; from: WalletName; to: WalletName; amount: string },
+  opts?: CallOptions,
+) => apiPost<TransferResult>('/xb/v1/wallet/transfer', body, opts);
 
 export const requestQuote = (body: { from: string; to: string; amount: string }, opts?: CallOptions) =>
   apiPost<ConvertQuote>('/xb/v1/convert/quote', body, opts);
@@ -138,8 +147,10 @@ export interface BankWithdrawBody {
 export const applyBankWithdrawal = (body: BankWithdrawBody, opts?: CallOptions) =>
   apiPost<BankWithdrawal & { message: string }>('/xb/v1/wallet/withdraw-bank', body, opts);
 
-export const addAddress = (body: { currency: string; chain: string; address: string; remark?: string }, opts?: CallOptions) =>
-  apiPost<SavedAddress>('/xb/v1/wallet/address/add', body, opts);
+export const addAddress = (
+  body: { currency: string; chain: string; address: string; remark?: string },
+  opts?: CallOptions,
+) => apiPost<SavedAddress>('/xb/v1/wallet/address/add', body, opts);
 
 export const deleteAddress = (id: number) => apiPost<{ deleted: number }>('/xb/v1/wallet/address/delete', { id });
 
@@ -152,4 +163,7 @@ export interface SecurityState {
 }
 
 export const securityQuery = () =>
-  queryOptions({ queryKey: ['wallet', 'security'] as const, queryFn: () => apiPost<SecurityState>('/xb/v1/account/security') });
+  queryOptions({
+    queryKey: ['wallet', 'security'] as const,
+    queryFn: () => apiPost<SecurityState>('/xb/v1/account/security'),
+  });

@@ -27,7 +27,9 @@ export function ChoiceField(props: {
         data-testid={props.testId}
         aria-label={props.title}
       >
-        {current?.coinType !== undefined ? <CoinIcon coinType={current.coinType} symbol={current.value} size={20} /> : null}
+        {current?.coinType !== undefined ? (
+          <CoinIcon coinType={current.coinType} symbol={current.value} size={20} />
+        ) : null}
         <span className="wal-choice__label">{current?.label ?? props.value}</span>
         <DownOutline />
       </button>

@@ -18,7 +18,11 @@ export function SignedInGate(props: { children: ReactNode }) {
     <div className="page-body">
       <div className="card">
         <ErrorBlock status="empty" title={t('guest.title')} description={t('guest.text')} fullPage={false}>
-          <Button color="primary" onClick={() => navigate('/login', { state: { from: location.pathname } })} data-testid="wallet-login">
+          <Button
+            color="primary"
+            onClick={() => navigate('/login', { state: { from: location.pathname } })}
+            data-testid="wallet-login"
+          >
             {t('guest.login')}
           </Button>
         </ErrorBlock>
@@ -58,7 +62,14 @@ export function DemoBadge() {
 }
 
 /** One labelled row of a form with its error underneath. */
-export function FormRow(props: { name: string; label: string; error?: string | null; note?: ReactNode; extra?: ReactNode; children: ReactNode }) {
+export function FormRow(props: {
+  name: string;
+  label: string;
+  error?: string | null;
+  note?: ReactNode;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="wal-field" data-field={props.name}>
       <div className="wal-field__label">

@@ -13,5 +13,9 @@ export function QrCode(props: { text: string; label: string }) {
       live = false;
     };
   }, [props.text]);
-  return url ? <img src={url} alt={props.label} data-testid="deposit-qr" /> : <div style={{ width: 180, height: 180 }} aria-busy="true" />;
+  return url ? (
+    <img src={url} alt={props.label} data-testid="deposit-qr" />
+  ) : (
+    <div style={{ width: 180, height: 180 }} aria-busy="true" />
+  );
 }

@@ -6,5 +6,9 @@ export function Time(props: { at: number }) {
   const { i18n } = useTranslation();
   const tag = isLocale(i18n.language) ? LANGUAGE_TAGS[i18n.language] : 'en-US';
   const date = new Date(props.at);
-  return <time dateTime={date.toISOString()}>{new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeStyle: 'short' }).format(date)}</time>;
+  return (
+    <time dateTime={date.toISOString()}>
+      {new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeStyle: 'short' }).format(date)}
+    </time>
+  );
 }

@@ -12,7 +12,7 @@ export function useMoneyCommand() {
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
 
-  const run = useCallback(async <T,>(body: object, send: (requestId: string) => Promise<T>): Promise<T | undefined> => {
+  const run = useCallback(async <T>(body: object, send: (requestId: string) => Promise<T>): Promise<T | undefined> => {
     if (inFlight.current) return undefined;
     inFlight.current = true;
     setBusy(true);

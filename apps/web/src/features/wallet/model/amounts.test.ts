@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { amountProblem, isPositive, percentOf, rateFee, receiveAfterFee, showAmount, showValue, unitsOf } from './amounts.ts';
+import {
+  amountProblem,
+  isPositive,
+  percentOf,
+  rateFee,
+  receiveAfterFee,
+  showAmount,
+  showValue,
+  unitsOf,
+} from './amounts.ts';
 
 describe('wallet amount previews', () => {
   it('reads typed amounts exactly at the scale', () => {

@@ -23,7 +23,9 @@ describe('records date range', () => {
 
   it('limits the picker to the maximum span and never past today', () => {
     expect(earliestFrom(new Date(2025, 5, 15), 90)).toEqual(new Date(2025, 2, 18));
-    expect(rangeBounds({ from: earliestFrom(new Date(2025, 5, 15), 90), to: new Date(2025, 5, 15) }, 90)).not.toBeNull();
+    expect(
+      rangeBounds({ from: earliestFrom(new Date(2025, 5, 15), 90), to: new Date(2025, 5, 15) }, 90),
+    ).not.toBeNull();
     expect(latestTo(new Date(2025, 5, 10), 90, now)).toEqual(new Date(2025, 5, 15, 23, 59, 59, 999));
     expect(latestTo(new Date(2025, 0, 1), 10, now)).toEqual(new Date(2025, 0, 10, 23, 59, 59, 999));
   });

@@ -42,7 +42,12 @@ function AddAddressForm(props: { currencies: DrawCurrency[] }) {
     setBusy(true);
     try {
       await addAddress(
-        { currency: currency.currency, chain: chain.chain, address: address.trim(), ...(remark.trim() ? { remark: remark.trim() } : {}) },
+        {
+          currency: currency.currency,
+          chain: chain.chain,
+          address: address.trim(),
+          ...(remark.trim() ? { remark: remark.trim() } : {}),
+        },
         { silent: true },
       );
       await queryClient.invalidateQueries({ queryKey: ['wallet', 'addresses'] });
@@ -70,14 +75,24 @@ function AddAddressForm(props: { currencies: DrawCurrency[] }) {
               title={t('field.currency')}
               testId="pick-currency"
               value={currency.currency}
-              options={props.currencies.map((c) => ({ value: c.currency, label: `${c.currency} · ${c.name}`, coinType: c.coinType }))}
+              options={props.currencies.map((c) => ({
+                value: c.currency,
+                label: `${c.currency} · ${c.name}`,
+                coinType: c.coinType,
+              }))}
               onChange={chooseCurrency}
             />
           </FormRow>
           <FormRow name="chain" label={t('field.chain')}>
             <div className="wal-chips">
               {currency.chains.map((c) => (
-                <button key={c.chain} type="button" className={'wal-chip' + (c.chain === chain.chain ? ' wal-chip--on' : '')} onClick={() => chooseChain(c.chain)} data-testid={`chain-${c.chain}`}>
+                <button
+                  key={c.chain}
+                  type="button"
+                  className={'wal-chip' + (c.chain === chain.chain ? ' wal-chip--on' : '')}
+                  onClick={() => chooseChain(c.chain)}
+                  data-testid={`chain-${c.chain}`}
+                >
                   {c.chain}
                 </button>
               ))}
@@ -96,9 +111,22 @@ function AddAddressForm(props: { currencies: DrawCurrency[] }) {
             />
           </FormRow>
           <FormRow name="remark" label={t('field.remark')} error={errors.remark}>
-            <Input value={remark} maxLength={100} onChange={setRemark} placeholder={t('address.remarkPlaceholder')} data-testid="input-remark" />
+            <Input
+              value={remark}
+              maxLength={100}
+              onChange={setRemark}
+              placeholder={t('address.remarkPlaceholder')}
+              data-testid="input-remark"
+            />
           </FormRow>
-          <Button className="wal-submit" block color="primary" type="submit" loading={busy} data-testid="submit-address">
+          <Button
+            className="wal-submit"
+            block
+            color="primary"
+            type="submit"
+            loading={busy}
+            data-testid="submit-address"
+          >
             {t('address.save')}
           </Button>
         </form>

@@ -25,7 +25,11 @@ function AddressBook() {
   const list = useQuery(addressesQuery());
 
   const onDelete = async (id: number) => {
-    const ok = await Dialog.confirm({ content: t('address.deleteConfirm'), confirmText: t('action.delete'), cancelText: t('action.cancel') });
+    const ok = await Dialog.confirm({
+      content: t('address.deleteConfirm'),
+      confirmText: t('action.delete'),
+      cancelText: t('action.cancel'),
+    });
     if (!ok) return;
     try {
       await deleteAddress(id);
@@ -43,7 +47,12 @@ function AddressBook() {
         {!list.data ? (
           <LoadState error={list.isError} retry={() => void list.refetch()} />
         ) : list.data.items.length === 0 ? (
-          <EmptyState testId="addresses-empty" icon={<FileOutline />} title={t('address.empty')} text={t('address.emptyText')} />
+          <EmptyState
+            testId="addresses-empty"
+            icon={<FileOutline />}
+            title={t('address.empty')}
+            text={t('address.emptyText')}
+          />
         ) : (
           list.data.items.map((a) => (
             <div className="wal-record" key={a.id} data-testid="address-item">
@@ -51,7 +60,13 @@ function AddressBook() {
                 <span>
                   {a.currency} · {a.chain}
                 </span>
-                <Button size="mini" color="danger" fill="outline" onClick={() => void onDelete(a.id)} data-testid="delete-address">
+                <Button
+                  size="mini"
+                  color="danger"
+                  fill="outline"
+                  onClick={() => void onDelete(a.id)}
+                  data-testid="delete-address"
+                >
                   {t('action.delete')}
                 </Button>
               </div>

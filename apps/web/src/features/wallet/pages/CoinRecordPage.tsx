@@ -12,7 +12,15 @@ import { LoadState, SignedInGate } from '../components/Gate.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { Time } from '../components/Time.tsx';
 import { showAmount } from '../model/amounts.ts';
-import { defaultRange, earliestFrom, endOfDay, latestTo, rangeBounds, startOfDay, type DateRange } from '../model/date-range.ts';
+import {
+  defaultRange,
+  earliestFrom,
+  endOfDay,
+  latestTo,
+  rangeBounds,
+  startOfDay,
+  type DateRange,
+} from '../model/date-range.ts';
 import { kindKey, signed } from '../model/record-kinds.ts';
 import '../components/wallet.css';
 
@@ -56,11 +64,22 @@ function CoinRecords() {
     <div className="wal-page">
       <section className="card">
         <div className="wal-chips" role="group" aria-label={t('records.type')}>
-          <button type="button" className={'wal-chip' + (type === undefined ? ' wal-chip--on' : '')} onClick={() => choose(undefined)} data-testid="type-all">
+          <button
+            type="button"
+            className={'wal-chip' + (type === undefined ? ' wal-chip--on' : '')}
+            onClick={() => choose(undefined)}
+            data-testid="type-all"
+          >
             {t('records.all')}
           </button>
           {RECORD_TYPES.map((r) => (
-            <button key={r} type="button" className={'wal-chip' + (type === r ? ' wal-chip--on' : '')} onClick={() => choose(r)} data-testid={`type-${r}`}>
+            <button
+              key={r}
+              type="button"
+              className={'wal-chip' + (type === r ? ' wal-chip--on' : '')}
+              onClick={() => choose(r)}
+              data-testid={`type-${r}`}
+            >
               {t(`type.${r}`)}
             </button>
           ))}

@@ -29,7 +29,12 @@ function Convert() {
   const assets = useQuery(assetsQuery());
   const infos = useQuery(drawInfosQuery());
   if (!assets.data || !infos.data) {
-    return <LoadState error={assets.isError || infos.isError} retry={() => void Promise.all([assets.refetch(), infos.refetch()])} />;
+    return (
+      <LoadState
+        error={assets.isError || infos.isError}
+        retry={() => void Promise.all([assets.refetch(), infos.refetch()])}
+      />
+    );
   }
   return <ConvertForm assets={assets.data} currencies={infos.data.currencies} />;
 }
@@ -68,7 +73,11 @@ function ConvertForm(props: { assets: Assets; currencies: DrawCurrency[] }) {
     const problem = amountProblem(amount, scale, { min: CONVERT_MIN, max: CONVERT_MAX, available });
     if (problem) {
       setQuote(null);
-      return setError(problem === 'insufficient' ? t('transfer.insufficient') : t(`amountError.${problem}`, { min: CONVERT_MIN, max: CONVERT_MAX, scale, currency: from }));
+      return setError(
+        problem === 'insufficient'
+          ? t('transfer.insufficient')
+          : t(`amountError.${problem}`, { min: CONVERT_MIN, max: CONVERT_MAX, scale, currency: from }),
+      );
     }
     setQuoting(true);
     try {
@@ -93,7 +102,10 @@ function ConvertForm(props: { assets: Assets; currencies: DrawCurrency[] }) {
       setQuote(null);
       setAmount('');
       await queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      Toast.show({ content: t('convert.done', { amount: showAmount(done.receive), currency: done.to }), icon: 'success' });
+      Toast.show({
+        content: t('convert.done', { amount: showAmount(done.receive), currency: done.to }),
+        icon: 'success',
+      });
     } catch (err) {
       setQuote(null);
       showCommandError(err, [], () => undefined);
@@ -174,7 +186,11 @@ function ConvertForm(props: { assets: Assets; currencies: DrawCurrency[] }) {
             {t('action.all')}
           </button>
         </FormRow>
-        <InfoLine label={t('transfer.available', { wallet: t('wallet.spot') })} value={`${showAmount(available)} ${from}`} testId="convert-available" />
+        <InfoLine
+          label={t('transfer.available', { wallet: t('wallet.spot') })}
+          value={`${showAmount(available)} ${from}`}
+          testId="convert-available"
+        />
         {quote ? (
           <div className={'wal-quote' + (left <= 0 ? ' wal-quote--expired' : '')} data-testid="convert-quote">
             <InfoLine
@@ -187,18 +203,40 @@ function ConvertForm(props: { assets: Assets; currencies: DrawCurrency[] }) {
               value={`1 ${quote.from} ≈ ${formatPrice(quote.indexPrice)} ${quote.to}`}
             />
             <InfoLine label={t('convert.rate')} value={`1 ${quote.from} = ${formatPrice(quote.rate)} ${quote.to}`} />
-            <InfoLine label={t('convert.spreadFee', { spread: percentOf(quote.spread), fee: percentOf(quote.feeRate) })} value={`${showAmount(quote.fee)} ${quote.to}`} />
-            <InfoLine label={t('convert.receive')} value={`${showAmount(quote.receive)} ${quote.to}`} testId="convert-receive" strong />
+            <InfoLine
+              label={t('convert.spreadFee', { spread: percentOf(quote.spread), fee: percentOf(quote.feeRate) })}
+              value={`${showAmount(quote.fee)} ${quote.to}`}
+            />
+            <InfoLine
+              label={t('convert.receive')}
+              value={`${showAmount(quote.receive)} ${quote.to}`}
+              testId="convert-receive"
+              strong
+            />
             <div className="wal-hint" data-testid="quote-countdown">
               {left > 0 ? t('convert.validFor', { seconds: left }) : t('convert.expired')}
             </div>
           </div>
         ) : null}
         <div className="button-row" style={{ display: 'flex', gap: 8, marginTop: 12 }}>
-          <Button block fill="outline" color="primary" loading={quoting} onClick={() => void getQuote()} data-testid="get-quote">
+          <Button
+            block
+            fill="outline"
+            color="primary"
+            loading={quoting}
+            onClick={() => void getQuote()}
+            data-testid="get-quote"
+          >
             {quote ? t('convert.refresh') : t('convert.getQuote')}
           </Button>
-          <Button block color="primary" disabled={!quote || left <= 0} loading={command.busy} onClick={() => void execute()} data-testid="execute-convert">
+          <Button
+            block
+            color="primary"
+            disabled={!quote || left <= 0}
+            loading={command.busy}
+            onClick={() => void execute()}
+            data-testid="execute-convert"
+          >
             {t('convert.execute')}
           </Button>
         </div>

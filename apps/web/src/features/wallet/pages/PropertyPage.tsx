@@ -44,7 +44,9 @@ function AssetsView(props: { assets: Assets }) {
           <span data-testid="assets-total-value">{showValue(assets.usdtTotal)}</span>
           <span className="wal-total__unit">USDT</span>
         </div>
-        {assets.unpriced.length ? <div className="wal-total__note">{t('assets.unpriced', { list: assets.unpriced.join(', ') })}</div> : null}
+        {assets.unpriced.length ? (
+          <div className="wal-total__note">{t('assets.unpriced', { list: assets.unpriced.join(', ') })}</div>
+        ) : null}
         <div className="wal-actions">
           <button type="button" onClick={() => navigate('/recharge')} data-testid="action-deposit">
             <ArrowDownCircleOutline />
@@ -92,7 +94,11 @@ function AssetsView(props: { assets: Assets }) {
                 <span data-testid="wallet-pnl">{showValue(current.realizedPnl)} USDT</span>
               </div>
             ) : null}
-            <Checkbox checked={hideZero} onChange={setHideZero} style={{ '--icon-size': '16px', '--font-size': '13px', marginBottom: 8 }}>
+            <Checkbox
+              checked={hideZero}
+              onChange={setHideZero}
+              style={{ '--icon-size': '16px', '--font-size': '13px', marginBottom: 8 }}
+            >
               {t('assets.hideZero')}
             </Checkbox>
             {sortRows(current.currencies)

@@ -42,7 +42,10 @@ function DepositForm(props: { currencies: DrawCurrency[] }) {
   const { t } = useTranslation('wallet');
   const [params] = useSearchParams();
   const { currency, chain, chooseCurrency, chooseChain } = useCurrencyChoice(props.currencies, params.get('currency'));
-  const address = useQuery({ ...depositAddressQuery(currency?.currency ?? '', chain?.chain ?? ''), enabled: !!currency && !!chain });
+  const address = useQuery({
+    ...depositAddressQuery(currency?.currency ?? '', chain?.chain ?? ''),
+    enabled: !!currency && !!chain,
+  });
   if (!currency || !chain) return null;
   return (
     <section className="card">
@@ -51,7 +54,11 @@ function DepositForm(props: { currencies: DrawCurrency[] }) {
           title={t('field.currency')}
           testId="pick-currency"
           value={currency.currency}
-          options={props.currencies.map((c) => ({ value: c.currency, label: `${c.currency} · ${c.name}`, coinType: c.coinType }))}
+          options={props.currencies.map((c) => ({
+            value: c.currency,
+            label: `${c.currency} · ${c.name}`,
+            coinType: c.coinType,
+          }))}
           onChange={chooseCurrency}
         />
       </FormRow>
@@ -72,18 +79,31 @@ function DepositForm(props: { currencies: DrawCurrency[] }) {
       </FormRow>
       {address.data ? (
         <div className="wal-qr">
-          <QrCode text={address.data.address} label={t('deposit.qrLabel', { currency: currency.currency, chain: chain.chain })} />
+          <QrCode
+            text={address.data.address}
+            label={t('deposit.qrLabel', { currency: currency.currency, chain: chain.chain })}
+          />
           <div className="wal-address" data-testid="deposit-address">
             {address.data.address}
           </div>
-          <Button size="small" color="primary" fill="outline" onClick={() => void copyText(address.data.address)} data-testid="copy-address">
+          <Button
+            size="small"
+            color="primary"
+            fill="outline"
+            onClick={() => void copyText(address.data.address)}
+            data-testid="copy-address"
+          >
             {t('deposit.copy')}
           </Button>
         </div>
       ) : (
         <LoadState error={address.isError} retry={() => void address.refetch()} />
       )}
-      <InfoLine label={t('deposit.minimum')} value={`${showAmount(chain.minDeposit)} ${currency.currency}`} testId="deposit-minimum" />
+      <InfoLine
+        label={t('deposit.minimum')}
+        value={`${showAmount(chain.minDeposit)} ${currency.currency}`}
+        testId="deposit-minimum"
+      />
       <ul className="wal-rules" data-testid="deposit-rules">
         <li>{t('deposit.ruleOnly', { currency: currency.currency, chain: chain.chain })}</li>
         <li>{t('deposit.ruleMinimum', { amount: showAmount(chain.minDeposit), currency: currency.currency })}</li>
@@ -124,7 +144,9 @@ function DepositRecords() {
               </div>
               <div className="wal-record__sub">
                 <span>{d.chain}</span>
-                <span data-testid="deposit-confirmations">{t('deposit.confirmations', { count: d.confirmations })}</span>
+                <span data-testid="deposit-confirmations">
+                  {t('deposit.confirmations', { count: d.confirmations })}
+                </span>
                 <Time at={d.time} />
               </div>
               <div className="wal-record__sub">

@@ -26,7 +26,12 @@ function Transfer() {
   const assets = useQuery(assetsQuery());
   const infos = useQuery(drawInfosQuery());
   if (!assets.data || !infos.data) {
-    return <LoadState error={assets.isError || infos.isError} retry={() => void Promise.all([assets.refetch(), infos.refetch()])} />;
+    return (
+      <LoadState
+        error={assets.isError || infos.isError}
+        retry={() => void Promise.all([assets.refetch(), infos.refetch()])}
+      />
+    );
   }
   // decimal places per currency, as the server keeps them
   const scales = new Map(infos.data.currencies.map((c) => [c.currency, c.scale]));
@@ -38,13 +43,17 @@ function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const currencies = props.assets.wallets[0]?.currencies ?? [];
-  const [currency, setCurrency] = useState(currencies.find((c) => c.currency === params.get('currency'))?.currency ?? 'USDT');
+  const [currency, setCurrency] = useState(
+    currencies.find((c) => c.currency === params.get('currency'))?.currency ?? 'USDT',
+  );
   const [from, setFrom] = useState<WalletName>('spot');
   const [to, setTo] = useState<WalletName>('futures');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const command = useMoneyCommand();
-  const available = props.assets.wallets.find((w) => w.wallet === from)?.currencies.find((c) => c.currency === currency)?.available ?? '0';
+  const available =
+    props.assets.wallets.find((w) => w.wallet === from)?.currencies.find((c) => c.currency === currency)?.available ??
+    '0';
   const scale = props.scales.get(currency) ?? 8;
   const walletOptions = WALLETS.map((w) => ({ value: w, label: t(`wallet.${w}`) }));
 
@@ -63,7 +72,12 @@ function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
 
   const onSubmit = async () => {
     const problem = amountProblem(amount, scale, { available });
-    if (problem) return setError(problem === 'insufficient' ? t('transfer.insufficient') : t(`amountError.${problem}`, { scale, currency, min: '', max: '' }));
+    if (problem)
+      return setError(
+        problem === 'insufficient'
+          ? t('transfer.insufficient')
+          : t(`amountError.${problem}`, { scale, currency, min: '', max: '' }),
+      );
     const body = { currency, from, to, amount: amount.trim() };
     try {
       const done = await command.run(body, (requestId) => transfer({ ...body, requestId }, { silent: true }));
@@ -101,7 +115,13 @@ function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
           <div className="wal-swap wal-field">
             <div className="wal-swap__col">
               <div className="wal-field__label">{t('transfer.from')}</div>
-              <ChoiceField title={t('transfer.from')} testId="pick-from" value={from} options={walletOptions} onChange={pickFrom} />
+              <ChoiceField
+                title={t('transfer.from')}
+                testId="pick-from"
+                value={from}
+                options={walletOptions}
+                onChange={pickFrom}
+              />
             </div>
             <button
               type="button"
@@ -118,7 +138,13 @@ function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
             </button>
             <div className="wal-swap__col">
               <div className="wal-field__label">{t('transfer.to')}</div>
-              <ChoiceField title={t('transfer.to')} testId="pick-to" value={to} options={walletOptions} onChange={pickTo} />
+              <ChoiceField
+                title={t('transfer.to')}
+                testId="pick-to"
+                value={to}
+                options={walletOptions}
+                onChange={pickTo}
+              />
             </div>
           </div>
           <FormRow name="amount" label={t('field.amount')} error={error}>
@@ -136,8 +162,19 @@ function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
               {t('action.all')}
             </button>
           </FormRow>
-          <InfoLine label={t('transfer.available', { wallet: t(`wallet.${from}`) })} value={`${showAmount(available)} ${currency}`} testId="transfer-available" />
-          <Button className="wal-submit" block color="primary" type="submit" loading={command.busy} data-testid="submit-transfer">
+          <InfoLine
+            label={t('transfer.available', { wallet: t(`wallet.${from}`) })}
+            value={`${showAmount(available)} ${currency}`}
+            testId="transfer-available"
+          />
+          <Button
+            className="wal-submit"
+            block
+            color="primary"
+            type="submit"
+            loading={command.busy}
+            data-testid="submit-transfer"
+          >
             {t('transfer.submit')}
           </Button>
         </form>

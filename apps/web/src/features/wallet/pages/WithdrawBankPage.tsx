@@ -4,7 +4,14 @@ import { FileOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { applyBankWithdrawal, bankWithdrawalsQuery, drawInfosQuery, PAGE_SIZE, walletKeys, type BankWithdrawBody } from '../api/wallet.ts';
+import {
+  applyBankWithdrawal,
+  bankWithdrawalsQuery,
+  drawInfosQuery,
+  PAGE_SIZE,
+  walletKeys,
+  type BankWithdrawBody,
+} from '../api/wallet.ts';
 import type { DrawInfos } from '../api/types.ts';
 import { showCommandError } from '../components/errors.ts';
 import { FormRow, InfoLine, LoadState, SignedInGate } from '../components/Gate.tsx';
@@ -69,8 +76,18 @@ function BankForm(props: { infos: DrawInfos }) {
     const e: Record<string, string> = {};
     for (const f of TEXT_FIELDS) if (!values[f].trim()) e[f] = t('bank.required');
     if (!e.cardNumber && !CARD_NUMBER.test(values.cardNumber.trim())) e.cardNumber = t('bank.cardNumberInvalid');
-    const problem = amountProblem(values.amount, USDT_SCALE, { min: bank.min, max: perTrade, available: usdt?.withdrawable });
-    if (problem) e.amount = t(`amountError.${problem}`, { min: bank.min, max: perTrade ?? '', scale: USDT_SCALE, currency: bank.currency });
+    const problem = amountProblem(values.amount, USDT_SCALE, {
+      min: bank.min,
+      max: perTrade,
+      available: usdt?.withdrawable,
+    });
+    if (problem)
+      e.amount = t(`amountError.${problem}`, {
+        min: bank.min,
+        max: perTrade ?? '',
+        scale: USDT_SCALE,
+        currency: bank.currency,
+      });
     if (!/^\d{6}$/.test(values.fundPassword)) e.fundPassword = t('withdraw.fundPasswordInvalid');
     setErrors(e);
     if (Object.keys(e).length) return;
@@ -84,13 +101,20 @@ function BankForm(props: { infos: DrawInfos }) {
       fundPassword: values.fundPassword,
     };
     try {
-      const done = await command.run(body, (requestId) => applyBankWithdrawal({ ...body, requestId }, { silent: true }));
+      const done = await command.run(body, (requestId) =>
+        applyBankWithdrawal({ ...body, requestId }, { silent: true }),
+      );
       if (!done) return;
       setValues((x) => ({ ...x, amount: '', fundPassword: '' }));
       await queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      void Dialog.alert({ content: <div data-testid="bank-success">{done.message || t('withdraw.success')}</div>, confirmText: t('action.ok') });
+      void Dialog.alert({
+        content: <div data-testid="bank-success">{done.message || t('withdraw.success')}</div>,
+        confirmText: t('action.ok'),
+      });
     } catch (err) {
-      const key = showCommandError(err, [...TEXT_FIELDS, 'amount', 'fundPassword'], (f, m) => setErrors((x) => ({ ...x, [f]: m })));
+      const key = showCommandError(err, [...TEXT_FIELDS, 'amount', 'fundPassword'], (f, m) =>
+        setErrors((x) => ({ ...x, [f]: m })),
+      );
       if (key === 'KYC_REQUIRED' && err instanceof Error) showKycRequired(err.message, kyc.verifyPath);
     }
   };
@@ -120,13 +144,32 @@ function BankForm(props: { infos: DrawInfos }) {
           name="amount"
           label={t('bank.amount', { currency: bank.currency })}
           error={errors.amount}
-          note={perTrade ? t('bank.limits', { min: showAmount(bank.min), max: showAmount(perTrade) }) : t('bank.minOnly', { min: showAmount(bank.min) })}
+          note={
+            perTrade
+              ? t('bank.limits', { min: showAmount(bank.min), max: showAmount(perTrade) })
+              : t('bank.minOnly', { min: showAmount(bank.min) })
+          }
         >
-          <Input inputMode="decimal" value={values.amount} onChange={set('amount')} placeholder={t('withdraw.amountPlaceholder')} data-testid="input-amount" />
+          <Input
+            inputMode="decimal"
+            value={values.amount}
+            onChange={set('amount')}
+            placeholder={t('withdraw.amountPlaceholder')}
+            data-testid="input-amount"
+          />
         </FormRow>
         <InfoLine label={t('withdraw.withdrawable')} value={`${showAmount(usdt?.withdrawable)} ${bank.currency}`} />
-        <InfoLine label={t('bank.fee', { rate: percentOf(bank.feeRate) })} value={preview ? `${showAmount(preview.fee)} ${bank.currency}` : '--'} testId="bank-fee" />
-        <InfoLine label={t('bank.receive')} value={preview ? `${showAmount(preview.receive)} ${bank.currency}` : '--'} testId="bank-receive" strong />
+        <InfoLine
+          label={t('bank.fee', { rate: percentOf(bank.feeRate) })}
+          value={preview ? `${showAmount(preview.fee)} ${bank.currency}` : '--'}
+          testId="bank-fee"
+        />
+        <InfoLine
+          label={t('bank.receive')}
+          value={preview ? `${showAmount(preview.receive)} ${bank.currency}` : '--'}
+          testId="bank-receive"
+          strong
+        />
         <FormRow name="fundPassword" label={t('field.fundPassword')} error={errors.fundPassword}>
           <Input
             type="password"
@@ -139,7 +182,14 @@ function BankForm(props: { infos: DrawInfos }) {
             data-testid="input-fund-password"
           />
         </FormRow>
-        <Button className="wal-submit" block color="primary" type="submit" loading={command.busy} data-testid="submit-bank">
+        <Button
+          className="wal-submit"
+          block
+          color="primary"
+          type="submit"
+          loading={command.busy}
+          data-testid="submit-bank"
+        >
           {t('bank.submit')}
         </Button>
       </form>

@@ -47,7 +47,12 @@ function Withdraw() {
   const infos = useQuery(drawInfosQuery());
   const security = useQuery(securityQuery());
   if (!infos.data || !security.data) {
-    return <LoadState error={infos.isError || security.isError} retry={() => void Promise.all([infos.refetch(), security.refetch()])} />;
+    return (
+      <LoadState
+        error={infos.isError || security.isError}
+        retry={() => void Promise.all([infos.refetch(), security.refetch()])}
+      />
+    );
   }
   return (
     <div className="wal-page">
@@ -85,8 +90,18 @@ function WithdrawForm(props: { infos: DrawInfos; security: SecurityState }) {
   const validate = (): Record<string, string> => {
     const e: Record<string, string> = {};
     if (!address.trim()) e.address = t('withdraw.addressEmpty');
-    const problem = amountProblem(amount, scale, { min: currency.min, max: currency.max, available: currency.withdrawable });
-    if (problem) e.amount = t(`amountError.${problem}`, { min: currency.min, max: currency.max, scale, currency: currency.currency });
+    const problem = amountProblem(amount, scale, {
+      min: currency.min,
+      max: currency.max,
+      available: currency.withdrawable,
+    });
+    if (problem)
+      e.amount = t(`amountError.${problem}`, {
+        min: currency.min,
+        max: currency.max,
+        scale,
+        currency: currency.currency,
+      });
     if (!SIX_DIGITS.test(fundPassword)) e.fundPassword = t('withdraw.fundPasswordInvalid');
     if (!SIX_DIGITS.test(code.trim())) e.code = t('withdraw.codeInvalid');
     if (security.totpEnabled && !SIX_DIGITS.test(totpCode.trim())) e.totpCode = t('withdraw.totpInvalid');
@@ -115,7 +130,10 @@ function WithdrawForm(props: { infos: DrawInfos; security: SecurityState }) {
       setCode('');
       setTotpCode('');
       await queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      void Dialog.alert({ content: <div data-testid="withdraw-success">{done.message || t('withdraw.success')}</div>, confirmText: t('action.ok') });
+      void Dialog.alert({
+        content: <div data-testid="withdraw-success">{done.message || t('withdraw.success')}</div>,
+        confirmText: t('action.ok'),
+      });
     } catch (err) {
       const key = showCommandError(err, FIELDS, (f, m) => setErrors((x) => ({ ...x, [f]: m })));
       if (key === 'KYC_REQUIRED' && err instanceof Error) showKycRequired(err.message, infos.kyc.verifyPath);
@@ -136,7 +154,11 @@ function WithdrawForm(props: { infos: DrawInfos; security: SecurityState }) {
             title={t('field.currency')}
             testId="pick-currency"
             value={currency.currency}
-            options={infos.currencies.map((c) => ({ value: c.currency, label: `${c.currency} · ${c.name}`, coinType: c.coinType }))}
+            options={infos.currencies.map((c) => ({
+              value: c.currency,
+              label: `${c.currency} · ${c.name}`,
+              coinType: c.coinType,
+            }))}
             onChange={(v) => {
               chooseCurrency(v);
               setAddress('');
@@ -167,7 +189,12 @@ function WithdrawForm(props: { infos: DrawInfos; security: SecurityState }) {
           label={t('field.address')}
           error={errors.address}
           extra={
-            <button type="button" className="wal-link" onClick={() => setBookOpen(true)} data-testid="open-address-book">
+            <button
+              type="button"
+              className="wal-link"
+              onClick={() => setBookOpen(true)}
+              data-testid="open-address-book"
+            >
               {t('withdraw.addressBook')}
             </button>
           }
@@ -184,23 +211,54 @@ function WithdrawForm(props: { infos: DrawInfos; security: SecurityState }) {
           name="amount"
           label={t('field.amount')}
           error={errors.amount}
-          note={t('withdraw.limits', { min: showAmount(currency.min), max: showAmount(currency.max), currency: currency.currency })}
+          note={t('withdraw.limits', {
+            min: showAmount(currency.min),
+            max: showAmount(currency.max),
+            currency: currency.currency,
+          })}
           extra={
             <span>
               {t('withdraw.withdrawable')}: <span data-testid="withdrawable">{showAmount(currency.withdrawable)}</span>
             </span>
           }
         >
-          <Input inputMode="decimal" placeholder={t('withdraw.amountPlaceholder')} value={amount} onChange={edit('amount', setAmount)} data-testid="input-amount" />
-          <button type="button" className="wal-link" onClick={() => edit('amount', setAmount)(currency.withdrawable)} data-testid="amount-all">
+          <Input
+            inputMode="decimal"
+            placeholder={t('withdraw.amountPlaceholder')}
+            value={amount}
+            onChange={edit('amount', setAmount)}
+            data-testid="input-amount"
+          />
+          <button
+            type="button"
+            className="wal-link"
+            onClick={() => edit('amount', setAmount)(currency.withdrawable)}
+            data-testid="amount-all"
+          >
             {t('action.all')}
           </button>
         </FormRow>
         <InfoLine label={t('withdraw.available')} value={`${showAmount(currency.available)} ${currency.currency}`} />
-        <InfoLine label={t('withdraw.fee')} value={`${showAmount(chain.withdrawFee)} ${currency.currency}`} testId="withdraw-fee" />
-        <InfoLine label={t('withdraw.receive')} value={receive ? `${showAmount(receive)} ${currency.currency}` : '--'} testId="withdraw-receive" strong />
-        <InfoLine label={t('withdraw.todayRemaining')} value={`${showAmount(currency.todayRemaining)} ${currency.currency}`} />
-        <InfoLine label={t('withdraw.kycRemaining')} value={`${showAmount(infos.kyc.remainingBtc24h)} / ${showAmount(infos.kyc.limitBtc24h)} BTC`} testId="kyc-remaining" />
+        <InfoLine
+          label={t('withdraw.fee')}
+          value={`${showAmount(chain.withdrawFee)} ${currency.currency}`}
+          testId="withdraw-fee"
+        />
+        <InfoLine
+          label={t('withdraw.receive')}
+          value={receive ? `${showAmount(receive)} ${currency.currency}` : '--'}
+          testId="withdraw-receive"
+          strong
+        />
+        <InfoLine
+          label={t('withdraw.todayRemaining')}
+          value={`${showAmount(currency.todayRemaining)} ${currency.currency}`}
+        />
+        <InfoLine
+          label={t('withdraw.kycRemaining')}
+          value={`${showAmount(infos.kyc.remainingBtc24h)} / ${showAmount(infos.kyc.limitBtc24h)} BTC`}
+          testId="kyc-remaining"
+        />
         <FormRow name="fundPassword" label={t('field.fundPassword')} error={errors.fundPassword}>
           <Input
             type="password"
@@ -218,16 +276,41 @@ function WithdrawForm(props: { infos: DrawInfos; security: SecurityState }) {
             {t('withdraw.fundPasswordNotSet')} <Link to="/mine/fund">{t('withdraw.setFundPassword')}</Link>
           </div>
         ) : null}
-        <FormRow name="code" label={t(codeChannel === 'email' ? 'field.emailCode' : 'field.smsCode')} error={errors.code}>
-          <Input inputMode="numeric" maxLength={6} placeholder={t('withdraw.codePlaceholder')} value={code} onChange={edit('code', setCode)} data-testid="input-code" />
+        <FormRow
+          name="code"
+          label={t(codeChannel === 'email' ? 'field.emailCode' : 'field.smsCode')}
+          error={errors.code}
+        >
+          <Input
+            inputMode="numeric"
+            maxLength={6}
+            placeholder={t('withdraw.codePlaceholder')}
+            value={code}
+            onChange={edit('code', setCode)}
+            data-testid="input-code"
+          />
           <SendCodeButton purpose="withdraw" target={() => ({ channel: codeChannel })} testId="send-code" />
         </FormRow>
         {security.totpEnabled ? (
           <FormRow name="totpCode" label={t('field.totp')} error={errors.totpCode}>
-            <Input inputMode="numeric" maxLength={6} placeholder={t('withdraw.totpPlaceholder')} value={totpCode} onChange={edit('totpCode', setTotpCode)} data-testid="input-totp" />
+            <Input
+              inputMode="numeric"
+              maxLength={6}
+              placeholder={t('withdraw.totpPlaceholder')}
+              value={totpCode}
+              onChange={edit('totpCode', setTotpCode)}
+              data-testid="input-totp"
+            />
           </FormRow>
         ) : null}
-        <Button className="wal-submit" block color="primary" type="submit" loading={command.busy} data-testid="submit-withdraw">
+        <Button
+          className="wal-submit"
+          block
+          color="primary"
+          type="submit"
+          loading={command.busy}
+          data-testid="submit-withdraw"
+        >
           {t('withdraw.submit')}
         </Button>
       </form>
@@ -245,12 +328,23 @@ function WithdrawForm(props: { infos: DrawInfos; security: SecurityState }) {
   );
 }
 
-function AddressBookPopup(props: { open: boolean; currency: string; chain: string; onClose: () => void; onPick: (address: string) => void }) {
+function AddressBookPopup(props: {
+  open: boolean;
+  currency: string;
+  chain: string;
+  onClose: () => void;
+  onPick: (address: string) => void;
+}) {
   const { t } = useTranslation('wallet');
   const list = useQuery({ ...addressesQuery(props.currency), enabled: props.open });
   const items = (list.data?.items ?? []).filter((a) => a.chain === props.chain);
   return (
-    <Popup visible={props.open} onMaskClick={props.onClose} onClose={props.onClose} bodyStyle={{ borderRadius: '14px 14px 0 0', maxHeight: '70vh', overflow: 'auto' }}>
+    <Popup
+      visible={props.open}
+      onMaskClick={props.onClose}
+      onClose={props.onClose}
+      bodyStyle={{ borderRadius: '14px 14px 0 0', maxHeight: '70vh', overflow: 'auto' }}
+    >
       <div style={{ padding: 16 }} data-testid="address-book-popup">
         <h2 className="card__title" style={{ marginBottom: 8 }}>
           {t('withdraw.addressBookTitle', { currency: props.currency, chain: props.chain })}
@@ -261,7 +355,14 @@ function AddressBookPopup(props: { open: boolean; currency: string; chain: strin
           <EmptyState title={t('address.empty')} action={<Link to="/mine/addCoinAddress">{t('address.add')}</Link>} />
         ) : (
           items.map((a) => (
-            <button type="button" key={a.id} className="wal-record" style={{ width: '100%', textAlign: 'left', background: 'none', border: 'none' }} onClick={() => props.onPick(a.address)} data-testid="saved-address">
+            <button
+              type="button"
+              key={a.id}
+              className="wal-record"
+              style={{ width: '100%', textAlign: 'left', background: 'none', border: 'none' }}
+              onClick={() => props.onPick(a.address)}
+              data-testid="saved-address"
+            >
               <div className="wal-record__head">{a.remark || a.chain}</div>
               <div className="wal-record__mono">{a.address}</div>
             </button>
@@ -282,7 +383,11 @@ function WithdrawalRecords() {
   const records = useQuery(withdrawalsQuery(page));
 
   const onCancel = async (id: number) => {
-    const ok = await Dialog.confirm({ content: t('withdraw.cancelConfirm'), confirmText: t('action.confirm'), cancelText: t('action.back') });
+    const ok = await Dialog.confirm({
+      content: t('withdraw.cancelConfirm'),
+      confirmText: t('action.confirm'),
+      cancelText: t('action.back'),
+    });
     if (!ok) return;
     try {
       await cancelWithdrawal(id);
@@ -323,7 +428,13 @@ function WithdrawalRecords() {
               {w.reason ? <div className="wal-record__sub">{t('withdraw.reason', { reason: w.reason })}</div> : null}
               {w.txHash ? <div className="wal-record__mono">{w.txHash}</div> : null}
               {w.status === 'pending' ? (
-                <Button size="mini" fill="outline" style={{ marginTop: 6 }} onClick={() => void onCancel(w.id)} data-testid="cancel-withdrawal">
+                <Button
+                  size="mini"
+                  fill="outline"
+                  style={{ marginTop: 6 }}
+                  onClick={() => void onCancel(w.id)}
+                  data-testid="cancel-withdrawal"
+                >
                   {t('withdraw.cancel')}
                 </Button>
               ) : null}

@@ -137,9 +137,7 @@ export class FeeShareJob {
     });
   }
 
-  private async plan(
-    p: FeePosting,
-  ): Promise<{
+  private async plan(p: FeePosting): Promise<{
     outcome: FeePostingOutcome;
     rewards: Array<{ level: 1 | 2; inviterId: number; bps: number; amount: bigint }>;
   }> {

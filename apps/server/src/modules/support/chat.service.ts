@@ -122,16 +122,14 @@ export class ChatService {
       .orderBy(desc(supportTickets.id))
       .limit(1);
     if (open) {
-      await tx
-        .insert(supportTicketMessages)
-        .values({
-          ticketId: open.id,
-          authorKind: 'user',
-          authorId: userId,
-          content,
-          images: input.images,
-          createdAt: new Date(this.clock.now()),
-        });
+      await tx.insert(supportTicketMessages).values({
+        ticketId: open.id,
+        authorKind: 'user',
+        authorId: userId,
+        content,
+        images: input.images,
+        createdAt: new Date(this.clock.now()),
+      });
       await tx
         .update(supportTickets)
         .set({ updatedAt: new Date(this.clock.now()) })

@@ -41,16 +41,14 @@ export class TicketService {
         updatedAt: now,
       })
       .returning();
-    await db
-      .insert(supportTicketMessages)
-      .values({
-        ticketId: ticket!.id,
-        authorKind: 'user',
-        authorId: userId,
-        content: input.content,
-        images: input.images,
-        createdAt: now,
-      });
+    await db.insert(supportTicketMessages).values({
+      ticketId: ticket!.id,
+      authorKind: 'user',
+      authorId: userId,
+      content: input.content,
+      images: input.images,
+      createdAt: now,
+    });
     return { id: ticket!.id, state: ticket!.state as TicketState, createdAt: now.getTime() };
   }
 

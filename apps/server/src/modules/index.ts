@@ -6,6 +6,7 @@ import { commonModule } from './common/common.module.ts';
 import { accountModule } from './account/account.module.ts';
 import { marketModule } from './market/market.module.ts';
 import { walletModule } from './wallet/wallet.module.ts';
+import { earnModule } from './earn/earn.module.ts';
 import { systemModule } from './system/system.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { supportModule } from './support/support.module.ts';
@@ -14,4 +15,4 @@ import { supportModule } from './support/support.module.ts';
  * Every module, in start-up order: a module may use the services of those above it.
  * Add a module with one line here.
  */
-export const modules: Module[] = [systemModule, operatorModule, commonModule, accountModule, kycModule, marketModule, walletModule, contentModule, supportModule, referralModule];
+export const modules: Module[] = [systemModule, operatorModule, commonModule, accountModule, kycModule, marketModule, walletModule, earnModule, contentModule, supportModule, referralModule];

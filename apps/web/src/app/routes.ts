@@ -1,6 +1,7 @@
 import type { RouteDef } from '../lib/route-def.ts';
 import { accountRoutes } from '../features/account/routes.ts';
 import { contentRoutes } from '../features/content/routes.ts';
+import { earnRoutes } from '../features/earn/routes.ts';
 import { downloadRoutes } from '../features/download/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { kycRoutes } from '../features/kyc/routes.ts';
@@ -24,4 +25,5 @@ export const featureRoutes: RouteDef[] = [
   ...supportRoutes,
   ...kycRoutes,
   ...referralRoutes,
+  ...earnRoutes,
 ];

@@ -1,0 +1,38 @@
+import { registerMessages } from '../../platform/i18n/messages.ts';
+import type { Module } from '../../platform/module.ts';
+import { AccrualJob } from './accrual.job.ts';
+import { registerEarnAdmin } from './earn.admin.ts';
+import { loadEarnConfig } from './earn.config.ts';
+import { earnDeps } from './earn-deps.ts';
+import { earnMessages } from './earn.messages.ts';
+import { registerEarnRoutes } from './earn.routes.ts';
+
+registerMessages(earnMessages);
+
+/**
+ * Earn: lock staking with a daily yield (spec /lockMining, /confirmLock, /lockRecord). Needs the
+ * wallet's ledger (registered above it). Publishes `ctx.services.earn` = { accrual } so tests and
+ * tools can run the daily job at once.
+ */
+export const earnModule: Module = {
+  name: 'earn',
+  register(app, ctx) {
+    const deps = earnDeps(ctx);
+    const accrual = new AccrualJob({
+      db: ctx.db,
+      clock: ctx.clock,
+      ledger: deps.ledger,
+      log: ctx.log,
+      intervalMs: loadEarnConfig().jobMs,
+    });
+    ctx.services.earn = { accrual };
+    registerEarnRoutes(app, ctx, deps);
+    registerEarnAdmin(app, ctx, deps);
+  },
+  start(ctx) {
+    (ctx.services.earn as { accrual: AccrualJob }).accrual.start();
+  },
+  async stop(ctx) {
+    await (ctx.services.earn as { accrual: AccrualJob } | undefined)?.accrual.stop();
+  },
+};

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import type { Api } from '../../platform/module.ts';
+import { decimalField, requestIdField } from '../wallet/amounts.ts';
+import type { EarnDeps } from './earn-deps.ts';
+import { ORDER_STATES, SOURCE_WALLETS } from './earn.schema.ts';
+import { listOrders, preview, redeem, revoke, subscribe } from './orders.service.ts';
+import { listPlans, planOrFail, planView } from './plans.service.ts';
+
+const id = z.number().int().positive();
+const paging = {
+  page: z.number().int().min(1).max(100_000).default(1),
+  size: z.number().int().min(1).max(100).default(20),
+};
+
+/** The app's earn calls (spec /lockMining, /confirmLock/{id}, /lockRecord). Plans are public; the rest need a session. */
+export function registerEarnRoutes(app: Api, ctx: AppContext, deps: EarnDeps): void {
+  const auth = { preHandler: ctx.guards.user };
+  const tags = ['earn'];
+  const uid = (r: { user?: { id: number } }) => r.user!.id;
+  const moneyLimit = { rateLimit: { max: ctx.config.rateLimitEnabled ? 60 : 1_000_000, timeWindow: '1 minute' } };
+
+  app.post('/xb/v1/earn/plans', { schema: { tags } }, async (r) => listPlans(deps, r.locale, false));
+  app.post('/xb/v1/earn/plan', { schema: { tags, body: z.object({ id }).strict() } }, async (r) =>
+    planView(deps, await planOrFail(ctx.db, r.body.id), r.locale),
+  );
+  app.post(
+    '/xb/v1/earn/preview',
+    { schema: { tags, body: z.object({ planId: id, amount: decimalField }).strict() } },
+    async (r) => preview(deps, r.body),
+  );
+  app.post(
+    '/xb/v1/earn/subscribe',
+    {
+      ...auth,
+      config: moneyLimit,
+      schema: {
+        tags,
+        body: z
+          .object({
+            requestId: requestIdField,
+            planId: id,
+            amount: decimalField,
+            wallet: z.enum(SOURCE_WALLETS),
+            fundPassword: z.string().min(1).max(64),
+          })
+          .strict(),
+      },
+    },
+    async (r) => subscribe(deps, uid(r), r.body),
+  );
+  app.post(
+    '/xb/v1/earn/orders',
+    { ...auth, schema: { tags, body: z.object({ state: z.enum(ORDER_STATES).optional(), ...paging }).strict() } },
+    async (r) => listOrders(deps, uid(r), r.body),
+  );
+  const orderCommand = z.object({ requestId: requestIdField, orderId: id }).strict();
+  app.post('/xb/v1/earn/redeem', { ...auth, config: moneyLimit, schema: { tags, body: orderCommand } }, async (r) =>
+    redeem(deps, uid(r), r.body),
+  );
+  app.post('/xb/v1/earn/revoke', { ...auth, config: moneyLimit, schema: { tags, body: orderCommand } }, async (r) =>
+    revoke(deps, uid(r), r.body),
+  );
+}

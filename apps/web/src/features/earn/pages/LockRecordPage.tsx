@@ -1,0 +1,159 @@
+import { Button, Dialog, Tag, Toast } from 'antd-mobile';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { earnKeys, ordersQuery, redeem, revoke, type EarnOrder } from '../api/earn.ts';
+import { Line, LoadState, SignedInGate } from '../components/Gate.tsx';
+import { showAmount, showTime } from '../components/format.ts';
+import { useCommand } from '../components/useCommand.ts';
+import { percentOf } from '../model/earn-math.ts';
+import '../components/earn.css';
+
+/** /lockRecord: the user's locks; redeem early (penalty shown and confirmed first) or revoke within the grace period. */
+export default function LockRecordPage() {
+  return (
+    <SignedInGate>
+      <LockRecord />
+    </SignedInGate>
+  );
+}
+
+function LockRecord() {
+  const { t } = useTranslation('earn');
+  // refreshed now and then: the daily accrual and maturity happen on the server
+  const orders = useQuery({ ...ordersQuery(), refetchInterval: 15_000 });
+  if (!orders.data) return <LoadState error={orders.isError} retry={() => void orders.refetch()} />;
+  return (
+    <div className="earn-page" data-testid="lock-record">
+      {orders.data.items.length === 0 ? (
+        <div className="earn-state" data-testid="lock-record-empty">
+          {t('record.empty')}
+        </div>
+      ) : (
+        orders.data.items.map((o) => <OrderCard key={o.id} order={o} />)
+      )}
+    </div>
+  );
+}
+
+const STATE_COLOR: Record<EarnOrder['state'], string> = {
+  active: 'primary',
+  matured: 'success',
+  redeemed: 'default',
+  revoked: 'default',
+};
+
+function OrderCard({ order: o }: { order: EarnOrder }) {
+  const { t } = useTranslation('earn');
+  const queryClient = useQueryClient();
+  const command = useCommand();
+  const c = o.currency;
+
+  const act = async (kind: 'redeem' | 'revoke') => {
+    const e = o.earlyRedemption;
+    const content =
+      kind === 'redeem' && e ? (
+        <div data-testid="redeem-dialog">
+          <Line label={t('record.principalPenalty')} testId="dialog-principal-penalty" tone="warn">
+            {showAmount(e.principalPenalty)} {c}
+          </Line>
+          <Line label={t('record.forfeited')} testId="dialog-forfeited" tone="warn">
+            {showAmount(e.forfeitedEarnings)} {c}
+          </Line>
+          <Line label={t('record.receive')} testId="dialog-receive" tone="strong">
+            {showAmount(e.receive)} {c}
+          </Line>
+        </div>
+      ) : (
+        <div data-testid="revoke-dialog">
+          {t('record.revokeText', {
+            amount: showAmount(o.amount),
+            currency: c,
+            wallet: t(`confirm.wallet_${o.sourceWallet}`),
+          })}
+        </div>
+      );
+    const confirmed = await Dialog.confirm({
+      title: t(kind === 'redeem' ? 'record.redeemTitle' : 'record.revokeTitle'),
+      content,
+      confirmText: t('record.confirm'),
+      cancelText: t('record.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      const done = await command.run({ kind, id: o.id }, (requestId) =>
+        kind === 'redeem' ? redeem(requestId, o.id) : revoke(requestId, o.id),
+      );
+      if (!done) return;
+      Toast.show({ icon: 'success', content: t(kind === 'redeem' ? 'record.redeemed' : 'record.revoked') });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: earnKeys.all });
+    }
+  };
+
+  return (
+    <section className="earn-card" data-testid={`order-${o.id}`}>
+      <div className="earn-card__head">
+        <span className="earn-card__title">
+          {c} · {t('plans.days', { count: o.lockDays })}
+        </span>
+        <Tag color={STATE_COLOR[o.state]} data-testid="order-state">
+          {t(`record.state_${o.state}`)}
+        </Tag>
+      </div>
+      <Line label={t('record.amount')} testId="order-amount">
+        {showAmount(o.amount)} {c}
+      </Line>
+      <Line label={t('record.earnings')} testId="order-earnings" tone="strong">
+        {showAmount(o.earnings)} {c}
+      </Line>
+      <Line label={t('record.expected')}>
+        {showAmount(o.expectedEarnings)} {c}
+      </Line>
+      <Line label={t('record.dailyRate')}>{percentOf(o.dailyRate)}%</Line>
+      <Line label={t('record.start')}>{showTime(o.startTime)}</Line>
+      <Line label={t('record.end')}>{showTime(o.endTime)}</Line>
+      {o.penalty !== null && (
+        <Line label={t('record.penaltyPaid')} testId="order-penalty" tone="warn">
+          {showAmount(o.penalty)} {c}
+        </Line>
+      )}
+      {o.state === 'active' && o.earlyRedemption && (
+        <p className="earn-note" data-testid="order-early">
+          {t('record.earlyNote', {
+            penalty: showAmount(o.earlyRedemption.penalty),
+            receive: showAmount(o.earlyRedemption.receive),
+            currency: c,
+          })}
+        </p>
+      )}
+      {o.canRevoke && <p className="earn-note">{t('record.revokeUntil', { time: showTime(o.graceUntil) })}</p>}
+      {(o.canRedeem || o.canRevoke) && (
+        <div className="earn-actions">
+          {o.canRevoke && (
+            <Button
+              size="small"
+              fill="outline"
+              loading={command.busy}
+              onClick={() => void act('revoke')}
+              data-testid="order-revoke"
+            >
+              {t('record.revoke')}
+            </Button>
+          )}
+          {o.canRedeem && (
+            <Button
+              size="small"
+              color="warning"
+              fill="outline"
+              loading={command.busy}
+              onClick={() => void act('redeem')}
+              data-testid="order-redeem"
+            >
+              {t('record.redeem')}
+            </Button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

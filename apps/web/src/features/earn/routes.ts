@@ -1,0 +1,26 @@
+import type { RouteDef } from '../../lib/route-def.ts';
+
+/**
+ * Lock staking (issue 7). Indexes and titles are those of the spec route table (src/app/route-table.ts).
+ * The plans are public; the confirm and record screens check the session themselves.
+ */
+export const earnRoutes: RouteDef[] = [
+  {
+    path: '/lockMining',
+    index: 20,
+    titleKey: 'common:nav.lockMining',
+    load: () => import('./pages/LockMiningPage.tsx'),
+  },
+  {
+    path: '/confirmLock/:id',
+    index: 21,
+    titleKey: 'common:nav.confirmLock',
+    load: () => import('./pages/ConfirmLockPage.tsx'),
+  },
+  {
+    path: '/lockRecord',
+    index: 22,
+    titleKey: 'common:nav.lockRecord',
+    load: () => import('./pages/LockRecordPage.tsx'),
+  },
+];

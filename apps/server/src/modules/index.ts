@@ -10,9 +10,23 @@ import { earnModule } from './earn/earn.module.ts';
 import { systemModule } from './system/system.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { supportModule } from './support/support.module.ts';
+import { cycleModule } from './cycle/cycle.module.ts';
 
 /**
  * Every module, in start-up order: a module may use the services of those above it.
  * Add a module with one line here.
  */
-export const modules: Module[] = [systemModule, operatorModule, commonModule, accountModule, kycModule, marketModule, walletModule, earnModule, contentModule, supportModule, referralModule];
+export const modules: Module[] = [
+  systemModule,
+  operatorModule,
+  commonModule,
+  accountModule,
+  kycModule,
+  marketModule,
+  walletModule,
+  cycleModule,
+  earnModule,
+  contentModule,
+  supportModule,
+  referralModule,
+];

@@ -1,6 +1,7 @@
 import type { RouteDef } from '../lib/route-def.ts';
 import { accountRoutes } from '../features/account/routes.ts';
 import { contentRoutes } from '../features/content/routes.ts';
+import { cycleRoutes } from '../features/cycle/routes.ts';
 import { earnRoutes } from '../features/earn/routes.ts';
 import { downloadRoutes } from '../features/download/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
@@ -17,6 +18,7 @@ export const featureRoutes: RouteDef[] = [
   ...homeRoutes,
   ...marketRoutes,
   ...tradeRoutes,
+  ...cycleRoutes,
   ...walletRoutes,
   ...settingRoutes,
   ...downloadRoutes,

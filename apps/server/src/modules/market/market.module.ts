@@ -40,7 +40,8 @@ export const marketModule: Module = {
       async (request) => {
         const { instrument: symbol } = request.body;
         if (symbol) {
-          if (!instrumentOf(symbol)) throw badRequest('UNKNOWN_INSTRUMENT', 'market.unknownInstrument', undefined, 'instrument');
+          if (!instrumentOf(symbol))
+            throw badRequest('UNKNOWN_INSTRUMENT', 'market.unknownInstrument', undefined, 'instrument');
           return { demo: prices.demo, prices: [prices.latest(symbol)] };
         }
         return { demo: prices.demo, prices: prices.all() };
@@ -53,17 +54,20 @@ export const marketModule: Module = {
       {
         schema: {
           tags: ['market'],
-          body: z
-            .object({ instrument, from: z.number().int().min(0), to: z.number().int().min(0) })
-            .strict(),
+          body: z.object({ instrument, from: z.number().int().min(0), to: z.number().int().min(0) }).strict(),
         },
       },
       async (request) => {
         const { instrument: symbol, from, to } = request.body;
-        if (!instrumentOf(symbol)) throw badRequest('UNKNOWN_INSTRUMENT', 'market.unknownInstrument', undefined, 'instrument');
+        if (!instrumentOf(symbol))
+          throw badRequest('UNKNOWN_INSTRUMENT', 'market.unknownInstrument', undefined, 'instrument');
         if (to < from) throw badRequest('VALIDATION', 'market.badRange', undefined, 'to');
-        const ticks = await prices.ticks(symbol, from, to, MAX_TICKS_PER_CALL);
-        return { demo: prices.demo, instrument: symbol, ticks: ticks.map((x) => ({ ts: x.ts, price: x.price, demo: x.demo })) };
+        const ticks = await prices.ticksWithSources(symbol, from, to, MAX_TICKS_PER_CALL);
+        return {
+          demo: prices.demo,
+          instrument: symbol,
+          ticks: ticks.map((x) => ({ ts: x.ts, price: x.price, demo: x.demo, sources: x.sources })),
+        };
       },
     );
 

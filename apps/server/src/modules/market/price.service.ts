@@ -75,9 +75,18 @@ export class PriceService {
     if (!quotes.length) return 0;
     await this.db
       .insert(indexTicks)
-      .values(quotes.map((q) => ({ instrument: q.symbol, ts: new Date(ts), price: q.price, sources: q.sources, demo: this.demo })))
+      .values(
+        quotes.map((q) => ({
+          instrument: q.symbol,
+          ts: new Date(ts),
+          price: q.price,
+          sources: q.sources,
+          demo: this.demo,
+        })),
+      )
       .onConflictDoNothing();
-    for (const q of quotes) this.latestBySymbol.set(q.symbol, { instrument: q.symbol, price: q.price, ts, demo: this.demo });
+    for (const q of quotes)
+      this.latestBySymbol.set(q.symbol, { instrument: q.symbol, price: q.price, ts, demo: this.demo });
     return quotes.length;
   }
 
@@ -94,7 +103,12 @@ export class PriceService {
       try {
         return this.latest(i.symbol);
       } catch {
-        return { instrument: i.symbol, price: null, ts: this.latestBySymbol.get(i.symbol)?.ts ?? null, demo: this.demo };
+        return {
+          instrument: i.symbol,
+          price: null,
+          ts: this.latestBySymbol.get(i.symbol)?.ts ?? null,
+          demo: this.demo,
+        };
       }
     });
   }
@@ -109,10 +123,38 @@ export class PriceService {
     const rows = await this.db
       .select()
       .from(indexTicks)
-      .where(and(eq(indexTicks.instrument, instrument), gte(indexTicks.ts, new Date(from)), lte(indexTicks.ts, new Date(to))))
+      .where(
+        and(
+          eq(indexTicks.instrument, instrument),
+          gte(indexTicks.ts, new Date(from)),
+          lte(indexTicks.ts, new Date(to)),
+        ),
+      )
       .orderBy(asc(indexTicks.ts))
       .limit(limit);
     return rows.map(toIndexPrice);
+  }
+
+  /** Stored ticks with the venue prices behind each one (what a cycle contract's verification shows). */
+  async ticksWithSources(
+    instrument: string,
+    from: number,
+    to: number,
+    limit: number,
+  ): Promise<Array<IndexPrice & { sources: Record<string, string> }>> {
+    const rows = await this.db
+      .select()
+      .from(indexTicks)
+      .where(
+        and(
+          eq(indexTicks.instrument, instrument),
+          gte(indexTicks.ts, new Date(from)),
+          lte(indexTicks.ts, new Date(to)),
+        ),
+      )
+      .orderBy(asc(indexTicks.ts))
+      .limit(limit);
+    return rows.map((row) => ({ ...toIndexPrice(row), sources: row.sources }));
   }
 
   /** The tick in force at `ts` (the last one at or before it) — what a settlement uses. */

@@ -1,0 +1,87 @@
+import { parseUnits } from '@tidemark/contract/money';
+
+/**
+ * The settlement rule of a cycle contract, as a pure function of the contract's terms and the
+ * stored index ticks — nothing else. No user, no operator setting, no clock, no randomness: the
+ * same terms and ticks always give the same result, and anyone holding the public ticks can
+ * recompute it (`npm run cycle:verify -- <id>`, or by hand from /xb/v1/market/ticks).
+ *
+ * Rule version cycle-rules-v1 (docs/decisions/0005-cycle-settlement.md):
+ * - entry: the first tick with ts strictly after the commit time;
+ * - exit: the last tick with ts at or before the end time (commit time + period, fixed at purchase);
+ * - fewer than two ticks in the window (commit, end] — so no entry, or an exit that is the entry
+ *   itself: refunded;
+ * - up wins when exit > entry, down when exit < entry; equal prices are refunded;
+ * - a win credits stake × (1 + payout rate) (the stake back plus the profit); a loss credits nothing;
+ *   a refund credits the stake.
+ */
+export const CYCLE_RULE_VERSION = 'cycle-rules-v1';
+
+export type Direction = 'up' | 'down';
+
+export interface ContractTerms {
+  direction: Direction;
+  /** Epoch ms at which the purchase was committed. */
+  committedAt: number;
+  /** Epoch ms; committedAt + period, fixed at purchase. */
+  endAt: number;
+  /** Minor units of the stake currency. */
+  stake: bigint;
+  /** Minor units credited on a win (stake + profit), fixed at purchase. */
+  payout: bigint;
+}
+
+export interface Tick {
+  ts: number;
+  /** Decimal string. */
+  price: string;
+}
+
+/** no_ticks: no tick inside (commit, end]; single_tick: only one; tie: exit price = entry price. */
+export type RefundReason = 'no_ticks' | 'single_tick' | 'tie';
+
+export interface Settlement {
+  outcome: 'won' | 'lost' | 'refunded';
+  refundReason: RefundReason | null;
+  entry: Tick | null;
+  exit: Tick | null;
+  /** What the holder receives back at settlement, in minor units (0 on a loss). */
+  credit: bigint;
+}
+
+/** Prices compared exactly: more decimals than any stored price has. */
+const COMPARE_SCALE = 18;
+const units = (price: string) => parseUnits(price, COMPARE_SCALE);
+
+/**
+ * Orders ticks by time, then price, so the choice below never depends on the order the caller
+ * passed them in (two ticks at one instant cannot be stored, but the rule still has an answer).
+ */
+function byTimeThenPrice(a: Tick, b: Tick): number {
+  if (a.ts !== b.ts) return a.ts - b.ts;
+  const pa = units(a.price);
+  const pb = units(b.price);
+  return pa < pb ? -1 : pa > pb ? 1 : 0;
+}
+
+export function settle(terms: ContractTerms, ticks: readonly Tick[]): Settlement {
+  const sorted = [...ticks].sort(byTimeThenPrice);
+  const entry = sorted.find((t) => t.ts > terms.committedAt) ?? null;
+  const exit = sorted.filter((t) => t.ts <= terms.endAt).at(-1) ?? null;
+  const refund = (refundReason: RefundReason): Settlement => ({
+    outcome: 'refunded',
+    refundReason,
+    entry,
+    exit,
+    credit: terms.stake,
+  });
+  // an entry inside the window implies an exit (the entry itself is at or before the end)
+  if (!entry || !exit || entry.ts > terms.endAt) return { ...refund('no_ticks'), entry: null, exit: null };
+  if (exit.ts <= entry.ts) return refund('single_tick');
+  const move = units(exit.price) - units(entry.price);
+  if (move === 0n) return refund('tie');
+  const won = terms.direction === 'up' ? move > 0n : move < 0n;
+  return won
+    ? { outcome: 'won', refundReason: null, entry, exit, credit: terms.payout }
+    : { outcome: 'lost', refundReason: null, entry, exit, credit: 0n };
+}

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { parseUnits } from '@tidemark/contract/money';
+import type { Db } from '../../platform/db/database.ts';
+import type { PriceService } from '../market/price.service.ts';
+import { contractView, termsOf, type ContractRow } from './contract-view.ts';
+import { cycleContracts } from './cycle.schema.ts';
+import { settle, CYCLE_RULE_VERSION, type Settlement } from './settle.ts';
+
+/** Ticks read on each side of the window, so a reader sees the neighbours of the entry and exit ticks. */
+export const AROUND_MS = 5_000;
+const MAX_WINDOW_TICKS = 100_000;
+
+export type TickReader = Pick<PriceService, 'ticksWithSources'>;
+export type SourcedTick = Awaited<ReturnType<PriceService['ticksWithSources']>>[number];
+
+/** The stored ticks a contract is settled from (its window plus AROUND_MS on both sides). */
+export function windowTicks(prices: TickReader, c: ContractRow): Promise<SourcedTick[]> {
+  return prices.ticksWithSources(
+    c.instrument,
+    c.committedAt.getTime() - AROUND_MS,
+    c.endAt.getTime() + AROUND_MS,
+    MAX_WINDOW_TICKS,
+  );
+}
+
+/** Whether a stored settlement is the one settle() gives for the stored ticks. */
+export function agrees(c: ContractRow, s: Settlement): boolean {
+  if (c.status === 'open') return false;
+  return (
+    c.status === s.outcome &&
+    (c.refundReason ?? null) === s.refundReason &&
+    c.credit === s.credit &&
+    (c.entryTs?.getTime() ?? null) === (s.entry?.ts ?? null) &&
+    (c.exitTs?.getTime() ?? null) === (s.exit?.ts ?? null) &&
+    samePrice(c.entryPrice, s.entry?.price ?? null) &&
+    samePrice(c.exitPrice, s.exit?.price ?? null)
+  );
+}
+
+function samePrice(stored: string | null, tick: string | null): boolean {
+  if (stored === null || tick === null) return stored === tick;
+  return parseUnits(stored, 18) === parseUnits(tick, 18);
+}
+
+/**
+ * The verification detail of a contract: its terms, the ticks around the entry and the exit with
+ * their sources, the result recomputed now from the stored ticks, and whether it matches the stored
+ * result. Also what `npm run cycle:verify` prints.
+ */
+export async function verificationOf(db: Db, prices: TickReader, id: number) {
+  const [c] = await db.select().from(cycleContracts).where(eq(cycleContracts.id, id));
+  if (!c) return null;
+  const ticks = await windowTicks(prices, c);
+  const recomputed = settle(termsOf(c), ticks);
+  const committedAt = c.committedAt.getTime();
+  const endAt = c.endAt.getTime();
+  const entryTs = recomputed.entry?.ts ?? committedAt;
+  const exitTs = recomputed.exit?.ts ?? endAt;
+  const mark = (t: SourcedTick) => ({
+    ts: t.ts,
+    price: t.price,
+    sources: t.sources,
+    demo: t.demo,
+    flag: t.ts === recomputed.entry?.ts ? 'entry' : t.ts === recomputed.exit?.ts ? 'exit' : null,
+  });
+  return {
+    contract: c,
+    view: contractView(c),
+    rules: { version: c.ruleVersion, current: CYCLE_RULE_VERSION },
+    // ticks from a little before the commit to a little after the entry, and around the exit to after the end
+    contractStart: ticks.filter((t) => t.ts >= committedAt - AROUND_MS && t.ts <= entryTs + 3_000).map(mark),
+    contractEnd: ticks.filter((t) => t.ts >= exitTs - 3_000 && t.ts <= endAt + AROUND_MS).map(mark),
+    windowTickCount: ticks.filter((t) => t.ts > committedAt && t.ts <= endAt).length,
+    recomputed: {
+      outcome: c.status === 'open' ? null : recomputed.outcome,
+      refundReason: c.status === 'open' ? null : recomputed.refundReason,
+      entry: recomputed.entry,
+      exit: c.status === 'open' ? null : recomputed.exit,
+    },
+    matches: c.status === 'open' ? null : agrees(c, recomputed),
+    // anyone can fetch the same ticks from the public call
+    publicTicks: {
+      path: '/api/xb/v1/market/ticks',
+      body: { instrument: c.instrument, from: committedAt - AROUND_MS, to: endAt + AROUND_MS },
+    },
+  };
+}

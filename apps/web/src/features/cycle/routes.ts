@@ -1,0 +1,18 @@
+import type { RouteDef } from '../../lib/route-def.ts';
+
+/** The cycle-contract screens (issue 9): the tab, the records, and a contract's verification detail. */
+export const cycleRoutes: RouteDef[] = [
+  { path: '/cycle', index: 4, titleKey: 'common:tab.cycle', tab: true, load: () => import('./pages/CyclePage.tsx') },
+  {
+    path: '/cycle/records',
+    index: 16,
+    titleKey: 'cycle:records.title',
+    load: () => import('./pages/CycleRecordsPage.tsx'),
+  },
+  {
+    path: '/cycle/order/:id',
+    index: 17,
+    titleKey: 'cycle:detail.title',
+    load: () => import('./pages/CycleOrderPage.tsx'),
+  },
+];

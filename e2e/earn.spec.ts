@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, readCode, useLanguage, useToken } from './support/helpers.ts';
+import { advanceServerClock, api, readCode, useLanguage, useToken } from './support/helpers.ts';
 import { operatorToken } from './support/operator.ts';
 
 /**
@@ -108,7 +108,7 @@ test('lock, earn one day, see it in the record and the assets, redeem early with
   await expect(order.getByTestId('order-state')).toHaveText('Locked');
 
   // one day later (the server's dev clock) the accrual job pays the first day
-  await api(request, '/dev/clock/advance', { ms: DAY_MS });
+  await advanceServerClock(request, DAY_MS);
   await expect
     .poll(
       async () => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, readCode, readOutbox, useLanguage, useToken } from './support/helpers.ts';
+import { advanceServerClock, api, readCode, readOutbox, useLanguage, useToken } from './support/helpers.ts';
 import { operatorToken } from './support/operator.ts';
 
 /**
@@ -186,7 +186,7 @@ test('deposit → assets → transfer there and back → convert → withdraw �
   await expect(page.getByTestId('withdraw-receive')).toHaveText('149 USDT');
   await input(page, 'input-fund-password').fill(FUND_PASSWORD);
   // one code per address a minute: move the server's clock past the sign-up code's resend wait
-  await api(request, '/dev/clock/advance', { ms: 61_000 });
+  await advanceServerClock(request, 61_000);
   const before = (await readOutbox(request, user.email)).length;
   await page.getByTestId('send-code').click();
   await input(page, 'input-code').fill(await nextCode(request, user.email, before));

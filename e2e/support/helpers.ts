@@ -103,3 +103,26 @@ export async function registerByApi(
   });
   return { email, token };
 }
+
+/**
+ * Moves the server's development clock forward, then waits for the index prices to catch up: a price
+ * stamped before the jump is stale afterwards, and whatever needs a price refuses until the next tick.
+ */
+export async function advanceServerClock(request: APIRequestContext, ms: number): Promise<number> {
+  const { now } = await api<{ now: number }>(request, '/dev/clock/advance', { ms });
+  await expect
+    .poll(
+      async () => {
+        const data = await api<{ prices: Array<{ ts: number; price: string | null }> }>(
+          request,
+          '/xb/v1/market/index',
+          { instrument: 'BTCUSDT' },
+        );
+        const p = data.prices[0];
+        return p && p.price !== null && p.ts >= now - 1000;
+      },
+      { message: 'a fresh index price after the clock moved', timeout: 15_000 },
+    )
+    .toBe(true);
+  return now;
+}

@@ -1,0 +1,342 @@
+import { BookSide } from './book-side.ts';
+import { RestingOrderNode, type PriceLevel } from './price-level.ts';
+import type {
+  CancelCommand,
+  Command,
+  DepthLevel,
+  EventSink,
+  LimitCommand,
+  MarketCommand,
+  RestingOrder,
+  Side,
+  StpMode,
+} from './types.ts';
+
+// The matching engine for one market: a deterministic state machine. Each command runs to completion and
+// reports what happened to the sink; nothing here reads a clock, draws a random number or does I/O, so the same
+// commands in the same order give the same book and the same events. Matching is price-time priority.
+//
+// Numbers: prices, quantities and quote amounts are positive safe integers, and a limit order's price × qty must
+// be a safe integer too, so every trade's notional (never more than a resting order's price × qty, or the
+// incoming order's) is exact.
+
+/** Why matching stopped before the incoming order was used up. */
+const STOP_NONE = 0;
+const STOP_PRICE = 1; // the next level is beyond the order's price (limit or market protection)
+const STOP_EMPTY = 2; // no opposite order left, or a quote budget too small for one more lot
+const STOP_SELF = 3; // self-trade prevention ended the incoming order
+
+const DEFAULT_STP: StpMode = 'cancel-taker';
+
+function isPositiveInt(x: unknown): x is number {
+  return typeof x === 'number' && Number.isSafeInteger(x) && x > 0;
+}
+
+function isStpMode(x: unknown): x is StpMode {
+  return x === undefined || x === 'cancel-taker' || x === 'cancel-resting' || x === 'cancel-both';
+}
+
+export class MatchingEngine {
+  private readonly bids = new BookSide(true);
+  private readonly asks = new BookSide(false);
+  private readonly orders = new Map<number, RestingOrderNode>();
+  private readonly spareOrders: RestingOrderNode[] = [];
+  private readonly sink: EventSink;
+  /** Set by `take`: one of the STOP_* values. A field rather than a returned object, to avoid allocating. */
+  private stopReason = STOP_NONE;
+
+  constructor(sink: EventSink) {
+    this.sink = sink;
+  }
+
+  apply(command: Command): void {
+    switch (command.type) {
+      case 'limit':
+        return this.placeLimit(command);
+      case 'market':
+        return this.placeMarket(command);
+      case 'cancel':
+        return this.cancel(command);
+      default: {
+        const unknown = command as { id?: unknown; owner?: unknown };
+        this.sink.rejected(Number(unknown.id) || 0, Number(unknown.owner) || 0, 'bad-command');
+      }
+    }
+  }
+
+  placeLimit(cmd: LimitCommand): void {
+    const { id, owner, side, price, qty, tif } = cmd;
+    const stp = cmd.stp ?? DEFAULT_STP;
+    const sink = this.sink;
+    if (
+      !isPositiveInt(id) ||
+      !Number.isSafeInteger(owner) ||
+      (side !== 'buy' && side !== 'sell') ||
+      (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'POST_ONLY') ||
+      !isStpMode(cmd.stp)
+    ) {
+      return sink.rejected(Number(id) || 0, Number(owner) || 0, 'bad-command');
+    }
+    if (!isPositiveInt(price)) return sink.rejected(id, owner, 'bad-price');
+    if (!isPositiveInt(qty) || !Number.isSafeInteger(price * qty)) return sink.rejected(id, owner, 'bad-qty');
+    if (this.orders.has(id)) return sink.rejected(id, owner, 'duplicate-id');
+
+    sink.accepted(id, owner, side);
+    const isBuy = side === 'buy';
+    if (tif === 'POST_ONLY') {
+      const opposite = (isBuy ? this.asks : this.bids).best();
+      if (opposite !== null && (isBuy ? opposite.price <= price : opposite.price >= price)) {
+        return sink.cancelled(id, owner, side, qty, 'post-only-would-cross');
+      }
+      return this.rest(id, owner, isBuy, price, qty);
+    }
+    if (tif === 'FOK' && !this.canFillCompletely(owner, isBuy, price, qty, stp)) {
+      return sink.cancelled(id, owner, side, qty, 'fok-unfillable');
+    }
+
+    const remaining = this.take(id, owner, isBuy, price, qty, false, stp);
+    if (remaining === 0) return;
+    if (this.stopReason === STOP_SELF) return sink.cancelled(id, owner, side, remaining, 'stp');
+    if (tif === 'GTC') return this.rest(id, owner, isBuy, price, remaining);
+    if (tif === 'FOK') throw new Error(`engine invariant: FOK order ${id} passed the fill check but was not filled`);
+    sink.cancelled(id, owner, side, remaining, 'ioc-remainder');
+  }
+
+  placeMarket(cmd: MarketCommand): void {
+    const { id, owner, side, qty, quoteAmount, priceLimit } = cmd;
+    const stp = cmd.stp ?? DEFAULT_STP;
+    const sink = this.sink;
+    if (
+      !isPositiveInt(id) ||
+      !Number.isSafeInteger(owner) ||
+      (side !== 'buy' && side !== 'sell') ||
+      !isStpMode(cmd.stp)
+    ) {
+      return sink.rejected(Number(id) || 0, Number(owner) || 0, 'bad-command');
+    }
+    if (priceLimit !== undefined && !isPositiveInt(priceLimit)) return sink.rejected(id, owner, 'bad-price');
+    const byQuote = quoteAmount !== undefined;
+    if (byQuote === (qty !== undefined)) return sink.rejected(id, owner, 'bad-qty');
+    const amount = byQuote ? quoteAmount : qty!;
+    if (!isPositiveInt(amount)) return sink.rejected(id, owner, 'bad-qty');
+    if (this.orders.has(id)) return sink.rejected(id, owner, 'duplicate-id');
+
+    sink.accepted(id, owner, side);
+    const isBuy = side === 'buy';
+    // Without protection a buy may go up to any price and a sell down to any price.
+    const limit = priceLimit ?? (isBuy ? Infinity : 0);
+    const remaining = this.take(id, owner, isBuy, limit, amount, byQuote, stp);
+    if (remaining === 0) return;
+    const stop = this.stopReason;
+    sink.cancelled(
+      id,
+      owner,
+      side,
+      remaining,
+      stop === STOP_SELF ? 'stp' : stop === STOP_PRICE ? 'market-protection' : 'no-liquidity',
+    );
+  }
+
+  cancel(cmd: CancelCommand): void {
+    const { id, owner } = cmd;
+    const node = this.orders.get(id);
+    if (node === undefined || node.owner !== owner) {
+      return this.sink.rejected(Number(id) || 0, Number(owner) || 0, 'unknown-order');
+    }
+    const qty = node.qty;
+    const side: Side = node.isBuy ? 'buy' : 'sell';
+    this.removeResting(node);
+    this.sink.cancelled(id, owner, side, qty, 'user');
+  }
+
+  /**
+   * Puts an order back on the book without matching, behind the orders already at its price: the way a book is
+   * rebuilt on start-up from its open orders in sequence order (or from `snapshot()`). A corrupt input throws.
+   */
+  load(order: RestingOrder): void {
+    const { id, owner, side, price, qty } = order;
+    if (!isPositiveInt(id) || !Number.isSafeInteger(owner) || (side !== 'buy' && side !== 'sell')) {
+      throw new Error(`cannot load order ${String(id)}: bad id, owner or side`);
+    }
+    if (!isPositiveInt(price) || !isPositiveInt(qty) || !Number.isSafeInteger(price * qty)) {
+      throw new Error(`cannot load order ${id}: bad price or quantity`);
+    }
+    if (this.orders.has(id)) throw new Error(`cannot load order ${id}: duplicate id`);
+    const isBuy = side === 'buy';
+    const opposite = (isBuy ? this.asks : this.bids).best();
+    if (opposite !== null && (isBuy ? opposite.price <= price : opposite.price >= price)) {
+      throw new Error(`cannot load order ${id}: it would cross the book`);
+    }
+    this.rest(id, owner, isBuy, price, qty);
+  }
+
+  /** Every resting order in priority order: bids best → worst, then asks best → worst, FIFO within a level. */
+  snapshot(): RestingOrder[] {
+    const out: RestingOrder[] = [];
+    for (const book of [this.bids, this.asks]) {
+      const levels = book.levels;
+      for (let i = levels.length - 1; i >= 0; i--) {
+        for (let o = levels[i]!.head; o !== null; o = o.next) out.push(toResting(o, levels[i]!.price));
+      }
+    }
+    return out;
+  }
+
+  /** Aggregated depth of one side, best level first. */
+  depth(side: Side, maxLevels = Infinity): DepthLevel[] {
+    const levels = (side === 'buy' ? this.bids : this.asks).levels;
+    const out: DepthLevel[] = [];
+    for (let i = levels.length - 1; i >= 0 && out.length < maxLevels; i--) {
+      const level = levels[i]!;
+      out.push({ price: level.price, qty: level.qty, orders: level.count });
+    }
+    return out;
+  }
+
+  bestBid(): number | undefined {
+    return this.bids.best()?.price;
+  }
+
+  bestAsk(): number | undefined {
+    return this.asks.best()?.price;
+  }
+
+  /** A resting order (a copy), or undefined when it is not on the book. */
+  getOrder(id: number): RestingOrder | undefined {
+    const node = this.orders.get(id);
+    return node === undefined ? undefined : toResting(node, node.level!.price);
+  }
+
+  get restingCount(): number {
+    return this.orders.size;
+  }
+
+  /**
+   * Matches the incoming order against the opposite side and returns what is left of `amount` (lots, or quote
+   * units when `byQuote`). Sets `stopReason` when it stops early.
+   */
+  private take(
+    id: number,
+    owner: number,
+    isBuy: boolean,
+    limit: number,
+    amount: number,
+    byQuote: boolean,
+    stp: StpMode,
+  ): number {
+    const book = isBuy ? this.asks : this.bids;
+    const side: Side = isBuy ? 'buy' : 'sell';
+    const sink = this.sink;
+    let remaining = amount;
+    let stop = STOP_NONE;
+    outer: while (remaining > 0) {
+      const level: PriceLevel | null = book.best();
+      if (level === null) {
+        stop = STOP_EMPTY;
+        break;
+      }
+      const price = level.price;
+      if (isBuy ? price > limit : price < limit) {
+        stop = STOP_PRICE;
+        break;
+      }
+      let maker = level.head;
+      while (maker !== null) {
+        const next: RestingOrderNode | null = maker.next;
+        if (maker.owner === owner) {
+          if (stp === 'cancel-taker') {
+            stop = STOP_SELF;
+            break outer;
+          }
+          const makerQty = maker.qty;
+          const makerId = maker.id;
+          this.removeResting(maker);
+          sink.cancelled(makerId, owner, isBuy ? 'sell' : 'buy', makerQty, 'stp');
+          if (stp === 'cancel-both') {
+            stop = STOP_SELF;
+            break outer;
+          }
+          maker = next;
+          continue;
+        }
+        let qty = maker.qty;
+        if (byQuote) {
+          let affordable = Math.floor(remaining / price);
+          // Guard against the division rounding up when the quotient is just below an integer.
+          if (affordable * price > remaining) affordable--;
+          if (affordable === 0) {
+            stop = STOP_EMPTY;
+            break outer;
+          }
+          if (affordable < qty) qty = affordable;
+          remaining -= qty * price;
+        } else {
+          if (remaining < qty) qty = remaining;
+          remaining -= qty;
+        }
+        maker.qty -= qty;
+        level.qty -= qty;
+        const makerLeft = maker.qty;
+        sink.trade(id, maker.id, owner, maker.owner, side, price, qty, makerLeft);
+        if (remaining === 0) {
+          if (makerLeft === 0) this.removeResting(maker);
+          break outer;
+        }
+        if (makerLeft !== 0) {
+          // Only a quote budget stops part-way through a maker: what is left cannot pay for one more lot at this
+          // price. Stop here, before looking at the orders behind this one.
+          stop = STOP_EMPTY;
+          break outer;
+        }
+        this.removeResting(maker);
+        maker = next;
+      }
+    }
+    this.stopReason = stop;
+    return remaining;
+  }
+
+  /**
+   * Whether a FOK order would fill completely, walking the book the way `take` would: an order of the same owner
+   * is skipped under cancel-resting (it will be cancelled, not traded) and ends the walk otherwise.
+   */
+  private canFillCompletely(owner: number, isBuy: boolean, limit: number, qty: number, stp: StpMode): boolean {
+    const levels = (isBuy ? this.asks : this.bids).levels;
+    let needed = qty;
+    for (let i = levels.length - 1; i >= 0; i--) {
+      const level = levels[i]!;
+      if (isBuy ? level.price > limit : level.price < limit) return false;
+      for (let o = level.head; o !== null; o = o.next) {
+        if (o.owner === owner) {
+          if (stp === 'cancel-resting') continue;
+          return false;
+        }
+        needed -= o.qty;
+        if (needed <= 0) return true;
+      }
+    }
+    return false;
+  }
+
+  private rest(id: number, owner: number, isBuy: boolean, price: number, qty: number): void {
+    const node = this.spareOrders.pop() ?? new RestingOrderNode();
+    node.id = id;
+    node.owner = owner;
+    node.qty = qty;
+    node.isBuy = isBuy;
+    (isBuy ? this.bids : this.asks).levelFor(price).append(node);
+    this.orders.set(id, node);
+  }
+
+  private removeResting(node: RestingOrderNode): void {
+    const level = node.level!;
+    level.remove(node);
+    if (level.count === 0) (node.isBuy ? this.bids : this.asks).drop(level);
+    this.orders.delete(node.id);
+    this.spareOrders.push(node);
+  }
+}
+
+function toResting(node: RestingOrderNode, price: number): RestingOrder {
+  return { id: node.id, owner: node.owner, side: node.isBuy ? 'buy' : 'sell', price, qty: node.qty };
+}

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { generateSync } from 'otplib';
 
 /**
  * Page helpers shared by the end-to-end specs. Selectors are `data-testid`s the app sets on
@@ -113,16 +114,29 @@ export async function advanceServerClock(request: APIRequestContext, ms: number)
   await expect
     .poll(
       async () => {
-        const data = await api<{ prices: Array<{ ts: number; price: string | null }> }>(
-          request,
-          '/xb/v1/market/index',
-          { instrument: 'BTCUSDT' },
-        );
-        const p = data.prices[0];
-        return p && p.price !== null && p.ts >= now - 1000;
+        // a stale price answers 503 until the feed's next tick
+        const res = await request.post('/api/xb/v1/market/index', { data: { instrument: 'BTCUSDT' } });
+        const body = (await res.json()) as {
+          code: number;
+          data: { prices: Array<{ ts: number; price: string | null }> };
+        };
+        const p = body.code === 200 ? body.data.prices[0] : undefined;
+        return !!p && p.price !== null && p.ts >= now - 1000;
       },
       { message: 'a fresh index price after the clock moved', timeout: 15_000 },
     )
     .toBe(true);
   return now;
+}
+
+/** The server's current time (its development clock may be ahead of this machine's). */
+export async function serverNow(request: APIRequestContext): Promise<number> {
+  const res = await request.get('/api/health');
+  const body = (await res.json()) as { data: { time: number } };
+  return body.data.time;
+}
+
+/** A TOTP code for the server's current time, as an authenticator on a synchronised phone would show. */
+export async function totpAtServerTime(request: APIRequestContext, secret: string): Promise<string> {
+  return generateSync({ secret, epoch: Math.floor((await serverNow(request)) / 1000) });
 }

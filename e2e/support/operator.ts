@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { generateSync } from 'otplib';
 import WebSocket from 'ws';
 import { BASE_URL } from '../playwright.config.ts';
+import { totpAtServerTime } from './helpers.ts';
 
 /**
  * The support operator's side of the end-to-end tests: the operator created before the server
@@ -38,7 +38,7 @@ export async function operatorToken(request: APIRequestContext): Promise<string>
   const login = await admin<{ token: string }>(request, '/admin/auth/login', {
     email: c.email,
     password: c.password,
-    totpCode: generateSync({ secret: c.totpSecret }),
+    totpCode: await totpAtServerTime(request, c.totpSecret),
   });
   cached = login.token;
   return cached;

@@ -127,15 +127,13 @@ export class AccrualJob {
           ],
         }));
       }
-      await tx
-        .insert(earnAccruals)
-        .values({
-          orderId,
-          day,
-          amount: o.dailyYield,
-          ledgerTransactionId: transactionId,
-          createdAt: new Date(this.clock.now()),
-        });
+      await tx.insert(earnAccruals).values({
+        orderId,
+        day,
+        amount: o.dailyYield,
+        ledgerTransactionId: transactionId,
+        createdAt: new Date(this.clock.now()),
+      });
       await tx
         .update(earnOrders)
         .set({ daysPaid: o.daysPaid + 1, accrued: o.accrued + o.dailyYield })

@@ -156,19 +156,17 @@ export function registerEarnAdmin(app: Api, ctx: AppContext, deps: EarnDeps): vo
         .insert(earnPlans)
         .values({ ...termsColumns(terms), createdAt: now, updatedAt: now })
         .returning();
-      await deps
-        .audit()
-        .record(
-          {
-            operatorId: r.operator!.id,
-            action: 'earn.plan.create',
-            targetType: 'earn_plan',
-            targetId: row!.id,
-            detail: { ...r.body },
-            ip: r.ip,
-          },
-          tx,
-        );
+      await deps.audit().record(
+        {
+          operatorId: r.operator!.id,
+          action: 'earn.plan.create',
+          targetType: 'earn_plan',
+          targetId: row!.id,
+          detail: { ...r.body },
+          ip: r.ip,
+        },
+        tx,
+      );
       return row!;
     });
     // read after commit: on the embedded database a query outside the open transaction would wait for it
@@ -186,19 +184,17 @@ export function registerEarnAdmin(app: Api, ctx: AppContext, deps: EarnDeps): vo
         .set({ ...termsColumns(terms), updatedAt: new Date(ctx.clock.now()) })
         .where(eq(earnPlans.id, id))
         .returning();
-      await deps
-        .audit()
-        .record(
-          {
-            operatorId: r.operator!.id,
-            action: 'earn.plan.update',
-            targetType: 'earn_plan',
-            targetId: id,
-            detail: { ...input },
-            ip: r.ip,
-          },
-          tx,
-        );
+      await deps.audit().record(
+        {
+          operatorId: r.operator!.id,
+          action: 'earn.plan.update',
+          targetType: 'earn_plan',
+          targetId: id,
+          detail: { ...input },
+          ip: r.ip,
+        },
+        tx,
+      );
       return updated!;
     });
     return planView(deps, row, locale(r));

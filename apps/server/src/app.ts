@@ -25,6 +25,7 @@ import { DevOutbox } from './platform/outbox.ts';
 import { SessionStore } from './platform/session/session-store.ts';
 import { HttpSmsSender, OutboxSmsSender } from './platform/sms/sms-sender.ts';
 import { FileStorage } from './platform/storage/file-storage.ts';
+import { RootSocket } from './platform/ws/root-socket.ts';
 import { modules } from './modules/index.ts';
 
 registerMessages(platformMessages);
@@ -110,6 +111,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     },
     services: {},
   };
+  // the market-data WebSocket at the root path /ws (not under /api); the spot module attaches its handler
+  const rootSocket = new RootSocket('/ws');
+  rootSocket.install(app);
+  ctx.services.rootSocket = rootSocket;
 
   await app.register(
     async (api) => {

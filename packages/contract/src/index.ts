@@ -1,3 +1,4 @@
 export * from './locales.ts';
 export * from './errors.ts';
 export * from './account.ts';
+export * from './spot.ts';

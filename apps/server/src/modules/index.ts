@@ -6,6 +6,7 @@ import { commonModule } from './common/common.module.ts';
 import { accountModule } from './account/account.module.ts';
 import { marketModule } from './market/market.module.ts';
 import { walletModule } from './wallet/wallet.module.ts';
+import { spotModule } from './spot/spot.module.ts';
 import { earnModule } from './earn/earn.module.ts';
 import { systemModule } from './system/system.module.ts';
 import { contentModule } from './content/content.module.ts';
@@ -24,6 +25,7 @@ export const modules: Module[] = [
   kycModule,
   marketModule,
   walletModule,
+  spotModule,
   cycleModule,
   earnModule,
   contentModule,

@@ -8,6 +8,7 @@ export const StorageKey = {
   LANG: 'LANG',
   NAV_TITLE: 'NAV_TITLE',
   COLLECTED_LIST: 'COLLECTED_LIST',
+  RECENT_COINS: 'RECENT_COINS', // /coinSearch's recently viewed (market feature)
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -1,4 +1,3 @@
-import { Tabs } from 'antd-mobile';
 import {
   BankcardOutline,
   CollectMoneyOutline,
@@ -13,10 +12,10 @@ import {
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageSection } from '../../../components/PageSection.tsx';
 import { BannerCarousel } from '../../content/components/BannerCarousel.tsx'; // content feature: home banners
 import { NoticeStrip } from '../../content/components/NoticeStrip.tsx'; // content feature: latest notices
+import { Rankings } from '../components/Rankings.tsx';
 
 const SHORTCUTS = [
   { to: '/recharge', key: 'nav.recharge', icon: <CollectMoneyOutline /> },
@@ -28,8 +27,6 @@ const SHORTCUTS = [
   { to: '/customerService', key: 'nav.customerService', icon: <MessageOutline /> },
   { to: '/market', key: 'tab.market', icon: <HistogramOutline /> },
 ];
-
-const RANKINGS = ['rankTurnover', 'rankGainers', 'rankLosers'] as const;
 
 export default function HomePage() {
   const { t } = useTranslation('common');
@@ -68,13 +65,7 @@ export default function HomePage() {
           </div>
         </PageSection>
         <PageSection title={t('home.rankings')}>
-          <Tabs defaultActiveKey="rankTurnover">
-            {RANKINGS.map((r) => (
-              <Tabs.Tab key={r} title={t(`home.${r}`)}>
-                <EmptyState title={t('home.noMarkets')} />
-              </Tabs.Tab>
-            ))}
-          </Tabs>
+          <Rankings />
         </PageSection>
       </div>
     </div>

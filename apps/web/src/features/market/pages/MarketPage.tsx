@@ -1,36 +1,53 @@
 import { Tabs } from 'antd-mobile';
-import { StarOutline } from 'antd-mobile-icons';
+import { SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { readCollectedList } from '../../../lib/storage.ts';
+import { CoinList } from '../components/CoinList.tsx';
+import { CycleList } from '../components/CycleList.tsx';
+import { DemoTag } from '../components/DemoTag.tsx';
+import { useFavourites } from '../components/useFavourites.ts';
+import { useMarketRows } from '../components/useMarketRows.ts';
+import '../components/market.css';
 
-/** The market lists of spec §2: favourites (kept locally), spot, futures and cycle. */
+const TABS = ['favourites', 'spot', 'futures', 'cycle'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /market: the favourites, spot, futures and cycle lists of spec §2. The tab is kept in the URL. */
 export default function MarketPage() {
-  const { t } = useTranslation('common');
-  const favourites = readCollectedList();
+  const { t } = useTranslation('market');
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'spot';
+  const { rows, isLoading, isError, demo } = useMarketRows();
+  const favourites = useFavourites((s) => s.list);
+  const favRows = rows.filter((r) => favourites.some((f) => String(f.id) === r.id));
+
   return (
-    <div className="page-body page-body--flush">
-      <Tabs defaultActiveKey="spot" className="card">
-        <Tabs.Tab key="favourites" title={t('market.favourites')}>
-          {favourites.length === 0 ? (
-            <EmptyState icon={<StarOutline />} title={t('market.noFavourites')} />
+    <div className="page-body page-body--flush market-page">
+      <div className="market-page__bar">
+        <Link to="/coinSearch" className="market-search" data-testid="market-search">
+          <SearchOutline /> {t('search.placeholder')}
+        </Link>
+        <DemoTag show={demo} />
+      </div>
+      <Tabs activeKey={tab} onChange={(k) => setParams({ tab: k }, { replace: true })} className="card">
+        <Tabs.Tab key="favourites" title={t('tabs.favourites')}>
+          <CoinList rows={favRows} star empty={t('list.noFavourites')} testId="favourites-list" />
+        </Tabs.Tab>
+        <Tabs.Tab key="spot" title={t('tabs.spot')}>
+          {isLoading ? (
+            <div className="list-loading">{t('loading')}</div>
+          ) : isError ? (
+            <EmptyState title={t('list.failed')} />
           ) : (
-            // favourites of markets that are not listed yet cannot show prices: only their names
-            <ul className="plain-list">
-              {favourites.map((f) => (
-                <li key={String(f.id)}>{f.name}</li>
-              ))}
-            </ul>
+            <CoinList rows={rows} star testId="spot-list" />
           )}
         </Tabs.Tab>
-        <Tabs.Tab key="spot" title={t('market.spot')}>
-          <EmptyState title={t('market.spotSoon')} text={t('comingSoon.text')} />
+        <Tabs.Tab key="futures" title={t('tabs.futures')}>
+          <EmptyState title={t('futures.soon')} text={t('futures.soonText')} testId="futures-soon" />
         </Tabs.Tab>
-        <Tabs.Tab key="futures" title={t('market.futures')}>
-          <EmptyState title={t('market.futuresSoon')} text={t('comingSoon.text')} />
-        </Tabs.Tab>
-        <Tabs.Tab key="cycle" title={t('market.cycle')}>
-          <EmptyState title={t('market.cycleSoon')} text={t('comingSoon.text')} />
+        <Tabs.Tab key="cycle" title={t('tabs.cycle')}>
+          <CycleList />
         </Tabs.Tab>
       </Tabs>
     </div>

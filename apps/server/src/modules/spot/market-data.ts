@@ -1,0 +1,229 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import {
+  CANDLE_INTERVALS,
+  type Candle,
+  type CandleInterval,
+  type DepthLevel,
+  type PublicTrade,
+  type Ticker,
+} from '@tidemark/contract/spot';
+import { formatUnits, divRound } from '@tidemark/contract/money';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { MARKETS, baseUnitsToText, marketOf, quoteUnitsToText, ticksToPrice, type Market } from './markets.ts';
+import { spotTrades, type SpotTradeRow } from './spot.schema.ts';
+
+/**
+ * Market data built from the platform's own trades only (DESIGN.md §6). Nothing is persisted besides the
+ * trades themselves: the 24-hour window and the tape are reloaded from `spot_trades` on start, and candles
+ * are aggregated from the trades by SQL when asked (so they can never disagree with the trades). The depth
+ * here is the PUBLISHED book: it changes only after a batch commits, so a snapshot never shows an
+ * uncommitted order.
+ */
+
+const DAY = 86_400_000;
+const TAPE = 100;
+/** Weeks start on Monday 00:00 UTC (1970-01-05), not on the Thursday of the epoch. */
+const WEEK_OFFSET = 4 * DAY;
+
+interface Window {
+  trades: SpotTradeRow[]; // oldest first, within the last 24 hours
+  tape: SpotTradeRow[]; // latest TAPE trades, oldest first
+}
+
+export class MarketData {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly windows = new Map<string, Window>();
+  private readonly published = new Map<string, { buy: Map<number, number>; sell: Map<number, number> }>();
+
+  constructor(db: Db, clock: Clock) {
+    this.db = db;
+    this.clock = clock;
+    for (const m of MARKETS) {
+      this.windows.set(m.symbol, { trades: [], tape: [] });
+      this.published.set(m.symbol, { buy: new Map(), sell: new Map() });
+    }
+  }
+
+  async load(): Promise<void> {
+    const since = new Date(this.clock.now() - DAY);
+    for (const m of MARKETS) {
+      const w = this.windows.get(m.symbol)!;
+      w.trades = await this.db
+        .select()
+        .from(spotTrades)
+        .where(and(eq(spotTrades.symbol, m.symbol), gte(spotTrades.createdAt, since)))
+        .orderBy(spotTrades.id);
+      const tape = await this.db
+        .select()
+        .from(spotTrades)
+        .where(eq(spotTrades.symbol, m.symbol))
+        .orderBy(desc(spotTrades.id))
+        .limit(TAPE);
+      w.tape = tape.reverse();
+    }
+  }
+
+  addTrades(symbol: string, trades: SpotTradeRow[]): void {
+    const w = this.windows.get(symbol)!;
+    w.trades.push(...trades);
+    w.tape.push(...trades);
+    if (w.tape.length > TAPE) w.tape.splice(0, w.tape.length - TAPE);
+  }
+
+  /** Replaces the published book with the engine's committed one; returns the changed levels ("0" = gone). */
+  publishDepth(
+    symbol: string,
+    bids: Array<{ price: number; qty: number }>,
+    asks: Array<{ price: number; qty: number }>,
+  ): { bids: DepthLevel[]; asks: DepthLevel[] } | null {
+    const m = marketOf(symbol)!;
+    const book = this.published.get(symbol)!;
+    const diff = (side: Map<number, number>, levels: Array<{ price: number; qty: number }>): DepthLevel[] => {
+      const out: DepthLevel[] = [];
+      const seen = new Set<number>();
+      for (const l of levels) {
+        seen.add(l.price);
+        if (side.get(l.price) !== l.qty) {
+          side.set(l.price, l.qty);
+          out.push(level(m, l.price, l.qty));
+        }
+      }
+      for (const price of [...side.keys()]) {
+        if (!seen.has(price)) {
+          side.delete(price);
+          out.push(level(m, price, 0));
+        }
+      }
+      return out;
+    };
+    const changedBids = diff(book.buy, bids);
+    const changedAsks = diff(book.sell, asks);
+    return changedBids.length || changedAsks.length ? { bids: changedBids, asks: changedAsks } : null;
+  }
+
+  depth(symbol: string, limit: number): { bids: DepthLevel[]; asks: DepthLevel[] } {
+    const m = marketOf(symbol)!;
+    const book = this.published.get(symbol)!;
+    const bids = [...book.buy.entries()].sort((a, b) => b[0] - a[0]).slice(0, limit);
+    const asks = [...book.sell.entries()].sort((a, b) => a[0] - b[0]).slice(0, limit);
+    return { bids: bids.map(([p, q]) => level(m, p, q)), asks: asks.map(([p, q]) => level(m, p, q)) };
+  }
+
+  /** Latest trades, newest first. */
+  trades(symbol: string, limit: number): PublicTrade[] {
+    const w = this.windows.get(symbol)!;
+    return w.tape.slice(-limit).reverse().map(toPublicTrade);
+  }
+
+  ticker(symbol: string): Ticker {
+    const m = marketOf(symbol)!;
+    const w = this.windows.get(symbol)!;
+    const now = this.clock.now();
+    const cutoff = now - DAY;
+    let drop = 0;
+    while (drop < w.trades.length && w.trades[drop]!.createdAt.getTime() < cutoff) drop++;
+    if (drop) w.trades.splice(0, drop);
+    const last = w.tape.at(-1);
+    let high = 0;
+    let low = Infinity;
+    let volume = 0n;
+    let turnover = 0n;
+    let demo = false;
+    for (const t of w.trades) {
+      if (t.priceTicks > high) high = t.priceTicks;
+      if (t.priceTicks < low) low = t.priceTicks;
+      volume += t.baseAmount;
+      turnover += t.quoteAmount;
+      demo ||= t.demo;
+    }
+    const first = w.trades[0];
+    const openTicks = first?.priceTicks ?? last?.priceTicks;
+    const lastTicks = last?.priceTicks;
+    const change = openTicks !== undefined && lastTicks !== undefined ? lastTicks - openTicks : 0;
+    const percent =
+      openTicks !== undefined && openTicks > 0
+        ? formatUnits(divRound(BigInt(change) * 10_000n, BigInt(openTicks), 'halfUp'), 2)
+        : '0';
+    return {
+      symbol,
+      coinType: m.coinType,
+      last: lastTicks === undefined ? null : ticksToPrice(m, lastTicks),
+      open: openTicks === undefined ? null : ticksToPrice(m, openTicks),
+      change: (change < 0 ? '-' : '') + ticksToPrice(m, Math.abs(change)),
+      changePercent: percent,
+      high: w.trades.length ? ticksToPrice(m, high) : null,
+      low: w.trades.length ? ticksToPrice(m, low) : null,
+      volume: baseUnitsToText(m, volume),
+      turnover: quoteUnitsToText(m, turnover),
+      demo,
+      time: now,
+    };
+  }
+
+  tickers(): Ticker[] {
+    return MARKETS.map((m) => this.ticker(m.symbol));
+  }
+
+  /** Candles aggregated from the trades, oldest first; the latest `limit` within [from, to]. */
+  async candles(symbol: string, interval: CandleInterval, from?: number, to?: number, limit = 500): Promise<Candle[]> {
+    const m = marketOf(symbol)!;
+    const ms = CANDLE_INTERVALS[interval];
+    const offset = interval === '1W' ? WEEK_OFFSET : 0;
+    // constants inlined (never user input) so select, group by and order by are the same expression
+    const bucket = sql`(floor((extract(epoch from ${spotTrades.createdAt}) * 1000 - ${sql.raw(String(offset))}) / ${sql.raw(String(ms))}) * ${sql.raw(String(ms))} + ${sql.raw(String(offset))})::bigint`;
+    const conditions = [eq(spotTrades.symbol, symbol)];
+    if (from !== undefined) conditions.push(sql`${bucket} >= ${from}`);
+    if (to !== undefined) conditions.push(sql`${bucket} <= ${to}`);
+    const rows = (await this.db
+      .select({
+        time: sql<string>`${bucket}`,
+        open: sql<string>`(array_agg(${spotTrades.priceTicks} order by ${spotTrades.id}))[1]`,
+        high: sql<string>`max(${spotTrades.priceTicks})`,
+        low: sql<string>`min(${spotTrades.priceTicks})`,
+        close: sql<string>`(array_agg(${spotTrades.priceTicks} order by ${spotTrades.id} desc))[1]`,
+        volume: sql<string>`sum(${spotTrades.baseAmount})`,
+        turnover: sql<string>`sum(${spotTrades.quoteAmount})`,
+        trades: sql<string>`count(*)`,
+        demo: sql<boolean>`bool_or(${spotTrades.demo})`,
+      })
+      .from(spotTrades)
+      .where(and(...conditions))
+      .groupBy(bucket)
+      .orderBy(desc(bucket))
+      .limit(limit)) as Array<Record<string, string | boolean>>;
+    return rows.reverse().map((r) => toCandle(m, r));
+  }
+}
+
+function toCandle(m: Market, r: Record<string, string | boolean>): Candle {
+  return {
+    time: Number(r.time),
+    open: ticksToPrice(m, BigInt(String(r.open))),
+    high: ticksToPrice(m, BigInt(String(r.high))),
+    low: ticksToPrice(m, BigInt(String(r.low))),
+    close: ticksToPrice(m, BigInt(String(r.close))),
+    volume: baseUnitsToText(m, BigInt(String(r.volume))),
+    turnover: quoteUnitsToText(m, BigInt(String(r.turnover))),
+    trades: Number(r.trades),
+    demo: r.demo === true || r.demo === 't',
+  };
+}
+
+function level(m: Market, ticks: number, lots: number): DepthLevel {
+  return [ticksToPrice(m, ticks), formatUnits(BigInt(lots) * m.unitsPerLot, m.baseScale)];
+}
+
+export function toPublicTrade(t: SpotTradeRow): PublicTrade {
+  const m = marketOf(t.symbol)!;
+  return {
+    id: t.id,
+    symbol: t.symbol,
+    price: ticksToPrice(m, t.priceTicks),
+    quantity: baseUnitsToText(m, t.baseAmount),
+    side: t.takerSide,
+    time: t.createdAt.getTime(),
+    demo: t.demo,
+  };
+}

@@ -1,0 +1,110 @@
+import type { IncomingMessage } from 'node:http';
+import type { WebSocket } from 'ws';
+import { normalizeLocale } from '@tidemark/contract';
+import { CANDLE_INTERVALS, WsClientMessage, type CandleInterval } from '@tidemark/contract/spot';
+import type { AppContext } from '../../platform/context.ts';
+import { t } from '../../platform/i18n/messages.ts';
+import { tokenFromHeader } from '../../platform/session/session-store.ts';
+import type { FeedHub, Connection } from './feed-hub.ts';
+import { marketOf } from './markets.ts';
+import type { SpotService } from './spot.service.ts';
+
+/** A depth snapshot carries the whole published book (the deltas cover every level, so must the snapshot). */
+const MAX_DEPTH_LEVELS = 100_000;
+
+/**
+ * One `/ws` connection: subscribe / unsubscribe / ping. Public channels need nothing; `orders` and
+ * `balances` need the session token (in the subscribe message, or the connection's Authorization header).
+ */
+export function handleMarketSocket(
+  ctx: AppContext,
+  hub: FeedHub,
+  spot: SpotService,
+  socket: WebSocket,
+  req: IncomingMessage,
+) {
+  const conn = hub.add(socket);
+  const locale = normalizeLocale(req.headers.locale);
+  const headerToken = tokenFromHeader(req.headers.authorization);
+  const error = (key: string, channel?: string) =>
+    hub.send(conn, {
+      type: 'error',
+      error: key === 'spot.wsAuthRequired' ? 'UNAUTHORIZED' : 'VALIDATION',
+      message: t(locale, key),
+      ...(channel ? { channel } : {}),
+    });
+
+  let chain = Promise.resolve();
+  socket.on('message', (raw) => {
+    // messages are handled in order, even when a snapshot needs the database
+    chain = chain
+      .then(() => onMessage(String(raw)))
+      .catch((err) => ctx.log.warn({ err }, 'market socket message failed'));
+  });
+  socket.on('close', () => hub.remove(conn));
+  socket.on('error', () => hub.remove(conn));
+
+  async function onMessage(text: string): Promise<void> {
+    let parsed;
+    try {
+      parsed = WsClientMessage.safeParse(JSON.parse(text));
+    } catch {
+      parsed = null;
+    }
+    if (!parsed?.success) return error('spot.wsBadMessage');
+    const msg = parsed.data;
+    if (msg.op === 'ping') return hub.send(conn, { type: 'pong', time: ctx.clock.now() });
+    if (msg.op === 'unsubscribe') {
+      for (const name of msg.channels) hub.unsubscribe(conn, keyOf(conn, name));
+      return hub.send(conn, { type: 'unsubscribed', channels: msg.channels });
+    }
+    const token = msg.token ?? headerToken;
+    if (token && conn.userId === null) {
+      const session = await ctx.sessions.resolve(token, 'user');
+      if (session) conn.userId = session.principalId;
+    }
+    const done: string[] = [];
+    for (const name of msg.channels) {
+      const [kind, symbol, interval] = name.split(':');
+      if (kind === 'orders' || kind === 'balances') {
+        if (conn.userId === null) {
+          error('spot.wsAuthRequired', name);
+          continue;
+        }
+        const userId = conn.userId;
+        await hub.subscribe(conn, keyOf(conn, name), name, () =>
+          kind === 'orders' ? spot.openOrders(userId) : spot.balances(userId),
+        );
+      } else if (kind === 'tickers' && symbol === undefined) {
+        await hub.subscribe(conn, name, name, () => spot.data.tickers());
+      } else if (
+        symbol &&
+        marketOf(symbol) &&
+        (kind === 'ticker' || kind === 'depth' || kind === 'trades') &&
+        interval === undefined
+      ) {
+        await hub.subscribe(conn, name, name, (seq) =>
+          kind === 'ticker'
+            ? spot.data.ticker(symbol)
+            : kind === 'trades'
+              ? spot.data.trades(symbol, 50)
+              : { symbol, ...spot.data.depth(symbol, MAX_DEPTH_LEVELS), seq, time: ctx.clock.now() },
+        );
+      } else if (kind === 'candles' && symbol && marketOf(symbol) && interval && interval in CANDLE_INTERVALS) {
+        await hub.subscribe(conn, name, name, () =>
+          spot.data.candles(symbol, interval as CandleInterval, undefined, undefined, 200),
+        );
+      } else {
+        error('spot.wsUnknownChannel', name);
+        continue;
+      }
+      done.push(name);
+    }
+    if (done.length) hub.send(conn, { type: 'subscribed', channels: done });
+  }
+}
+
+/** The hub's key of a channel: the user's own channels are keyed by user. */
+export function keyOf(conn: Connection, name: string): string {
+  return name === 'orders' || name === 'balances' ? `${name}#${conn.userId}` : name;
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import {
+  CancelAllRequest,
+  CancelOrderRequest,
+  CandlesRequest,
+  CoinInfoRequest,
+  DepthRequest,
+  OpenOrdersRequest,
+  OrderDetailRequest,
+  OrderHistoryRequest,
+  PlaceOrderRequest,
+  TickersRequest,
+  TradesRequest,
+} from '@tidemark/contract/spot';
+import { service } from '../../platform/context.ts';
+import { badRequest } from '../../platform/http/app-error.ts';
+import { registerMessages } from '../../platform/i18n/messages.ts';
+import type { Module } from '../../platform/module.ts';
+import type { RootSocket } from '../../platform/ws/root-socket.ts';
+import type { PriceService } from '../market/price.service.ts';
+import type { LedgerService } from '../wallet/ledger.service.ts';
+import { coinInfo } from './coin-info.ts';
+import { FeedHub } from './feed-hub.ts';
+import { MarketData } from './market-data.ts';
+import { MarketMaker, loadMarketMakerConfig } from './market-maker.ts';
+import { handleMarketSocket } from './market-socket.ts';
+import { MARKETS, marketOf, publicMarket } from './markets.ts';
+import { spotMessages } from './spot.messages.ts';
+import { SpotService } from './spot.service.ts';
+
+registerMessages(spotMessages);
+
+const background = new WeakMap<object, { timer: NodeJS.Timeout; maker: MarketMaker | null }>();
+
+const knownSymbol = (symbol: string) => {
+  if (!marketOf(symbol)) throw badRequest('UNKNOWN_SYMBOL', 'spot.unknownSymbol', undefined, 'symbol');
+};
+
+/**
+ * Spot trading: markets, orders through per-market sequencers, market data (REST + `/ws`), the market
+ * maker. Publishes `ctx.services.spot` (SpotService).
+ */
+export const spotModule: Module = {
+  name: 'spot',
+  register(app, ctx) {
+    const hub = new FeedHub(100);
+    const data = new MarketData(ctx.db, ctx.clock);
+    const spot = new SpotService({
+      db: ctx.db,
+      ledger: service<LedgerService>(ctx, 'ledger'),
+      clock: ctx.clock,
+      hub,
+      data,
+    });
+    ctx.services.spot = spot;
+    ctx.services.spotHub = hub;
+    service<RootSocket>(ctx, 'rootSocket').onConnection((socket, request) =>
+      handleMarketSocket(ctx, hub, spot, socket, request),
+    );
+    const user = ctx.guards.user;
+    const demo = () => (ctx.services.prices as PriceService | undefined)?.demo ?? false;
+
+    // ---- public market data
+    app.post('/xb/v1/spot/markets', { schema: { tags: ['spot'], body: z.object({}).optional() } }, async () =>
+      MARKETS.map(publicMarket),
+    );
+    app.post(
+      '/xb/v1/spot/tickers',
+      { schema: { tags: ['spot'], body: TickersRequest.optional() } },
+      async (request) => {
+        const symbol = request.body?.symbol;
+        if (symbol) {
+          knownSymbol(symbol);
+          return [data.ticker(symbol)];
+        }
+        return data.tickers();
+      },
+    );
+    app.post('/xb/v1/spot/depth', { schema: { tags: ['spot'], body: DepthRequest } }, async (request) => {
+      const { symbol, limit } = request.body;
+      knownSymbol(symbol);
+      return { symbol, ...data.depth(symbol, limit), seq: hub.seq(`depth:${symbol}`), time: ctx.clock.now() };
+    });
+    app.post('/xb/v1/spot/trades', { schema: { tags: ['spot'], body: TradesRequest } }, async (request) => {
+      knownSymbol(request.body.symbol);
+      return data.trades(request.body.symbol, request.body.limit);
+    });
+    app.post('/xb/v1/spot/candles', { schema: { tags: ['spot'], body: CandlesRequest } }, async (request) => {
+      const { symbol, interval, from, to, limit } = request.body;
+      knownSymbol(symbol);
+      return data.candles(symbol, interval, from, to, limit);
+    });
+    app.post('/xb/v1/spot/coin/info', { schema: { tags: ['spot'], body: CoinInfoRequest } }, async (request) => {
+      const info = coinInfo(request.body.coinType);
+      if (!info) throw badRequest('UNKNOWN_COIN', 'spot.unknownCoin', undefined, 'coinType');
+      return { ...info, demo: demo() };
+    });
+
+    // ---- the user's orders
+    app.post(
+      '/xb/v1/spot/order/place',
+      { preHandler: user, schema: { tags: ['spot'], body: PlaceOrderRequest } },
+      async (request) => spot.place(request.user!.id, request.body),
+    );
+    app.post(
+      '/xb/v1/spot/order/cancel',
+      { preHandler: user, schema: { tags: ['spot'], body: CancelOrderRequest } },
+      async (request) => spot.cancel(request.user!.id, request.body.orderId),
+    );
+    app.post(
+      '/xb/v1/spot/order/cancel-all',
+      { preHandler: user, schema: { tags: ['spot'], body: CancelAllRequest } },
+      async (request) => {
+        if (request.body.symbol) knownSymbol(request.body.symbol);
+        return { cancelled: await spot.cancelAll(request.user!.id, request.body.symbol) };
+      },
+    );
+    app.post(
+      '/xb/v1/spot/orders/open',
+      { preHandler: user, schema: { tags: ['spot'], body: OpenOrdersRequest } },
+      async (request) => {
+        if (request.body.symbol) knownSymbol(request.body.symbol);
+        return spot.openOrders(request.user!.id, request.body.symbol);
+      },
+    );
+    app.post(
+      '/xb/v1/spot/orders/history',
+      { preHandler: user, schema: { tags: ['spot'], body: OrderHistoryRequest } },
+      async (request) => {
+        const { symbol, page, size } = request.body;
+        return spot.history(request.user!.id, { symbol, page, size });
+      },
+    );
+    app.post(
+      '/xb/v1/spot/order/detail',
+      { preHandler: user, schema: { tags: ['spot'], body: OrderDetailRequest } },
+      async (request) => spot.detail(request.user!.id, request.body.id),
+    );
+  },
+
+  async start(ctx) {
+    const spot = ctx.services.spot as SpotService;
+    const hub = ctx.services.spotHub as FeedHub;
+    await spot.start();
+    hub.start();
+    const timer = setInterval(() => {
+      spot.publishTickers().catch((err) => ctx.log.warn({ err }, 'ticker publish failed'));
+    }, 1000);
+    const config = loadMarketMakerConfig(ctx);
+    const maker = config.enabled ? new MarketMaker(ctx, spot, config) : null;
+    if (maker) await maker.start();
+    background.set(ctx, { timer, maker });
+  },
+
+  async stop(ctx) {
+    const b = background.get(ctx);
+    if (b) {
+      clearInterval(b.timer);
+      await b.maker?.stop();
+    }
+    (ctx.services.spotHub as FeedHub | undefined)?.stop();
+    background.delete(ctx);
+  },
+};

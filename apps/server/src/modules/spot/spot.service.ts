@@ -1,0 +1,261 @@
+import crypto from 'node:crypto';
+import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import type {
+  BalanceUpdate,
+  OrderHistoryRequest,
+  Page,
+  PlaceOrderRequest,
+  SpotOrder,
+  SpotOrderDetail,
+} from '@tidemark/contract/spot';
+import { formatUnits, parseUnits } from '@tidemark/contract/money';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { badRequest, notFound } from '../../platform/http/app-error.ts';
+import { currencyOf } from '../market/currencies.ts';
+import type { LedgerService } from '../wallet/ledger.service.ts';
+import type { FeedHub } from './feed-hub.ts';
+import type { MarketData } from './market-data.ts';
+import { toPublicTrade } from './market-data.ts';
+import { MARKETS, marketOf, notionalUnits, priceToTicks, qtyToLots, type Market } from './markets.ts';
+import { toFill, toSpotOrder } from './order-view.ts';
+import { MarketSequencer, type BatchResult, type NewOrder } from './sequencer.ts';
+import { spotOrders, spotTrades } from './spot.schema.ts';
+
+type PlaceInput = Omit<PlaceOrderRequest, 'timeInForce'> & { timeInForce?: NewOrder['timeInForce'] };
+
+/** Orders and market data of the spot markets. Published as `ctx.services.spot`. */
+export class SpotService {
+  readonly data: MarketData;
+  private readonly sequencers = new Map<string, MarketSequencer>();
+  private readonly db: Db;
+  private readonly ledger: LedgerService;
+  private readonly hub: FeedHub;
+  private readonly dirtyTickers = new Set<string>();
+
+  constructor(deps: { db: Db; ledger: LedgerService; clock: Clock; hub: FeedHub; data: MarketData }) {
+    this.db = deps.db;
+    this.ledger = deps.ledger;
+    this.hub = deps.hub;
+    this.data = deps.data;
+    for (const m of MARKETS) {
+      this.sequencers.set(
+        m.symbol,
+        new MarketSequencer(m, {
+          db: deps.db,
+          ledger: deps.ledger,
+          clock: deps.clock,
+          onCommit: (r) => this.published(r),
+        }),
+      );
+    }
+  }
+
+  /** Rebuilds every book from its open orders and loads the market data. */
+  async start(): Promise<void> {
+    for (const s of this.sequencers.values()) {
+      await s.rebuild();
+      this.data.publishDepth(s.market.symbol, s.depth('buy'), s.depth('sell'));
+    }
+    await this.data.load();
+  }
+
+  sequencer(symbol: string): MarketSequencer {
+    const s = this.sequencers.get(symbol);
+    if (!s) throw badRequest('UNKNOWN_SYMBOL', 'spot.unknownSymbol', undefined, 'symbol');
+    return s;
+  }
+
+  /** Checks the market's rules and places the order through its sequencer; answers after the commit. */
+  async place(userId: number, input: PlaceInput, opts: { demo?: boolean } = {}): Promise<SpotOrder> {
+    const m = marketOf(input.symbol);
+    if (!m) throw badRequest('UNKNOWN_SYMBOL', 'spot.unknownSymbol', undefined, 'symbol');
+    const order = toNewOrder(m, userId, input, opts.demo ?? false);
+    return toSpotOrder(await this.sequencer(m.symbol).place(order));
+  }
+
+  async cancel(userId: number, orderId: number): Promise<SpotOrder> {
+    const [row] = await this.db
+      .select({ symbol: spotOrders.symbol })
+      .from(spotOrders)
+      .where(and(eq(spotOrders.id, orderId), eq(spotOrders.userId, userId)));
+    if (!row) throw notFound('spot.orderNotFound');
+    return toSpotOrder(await this.sequencer(row.symbol).cancel(userId, orderId));
+  }
+
+  /** "Revoke" every open order of the caller (in one market or all); returns how many were cancelled. */
+  async cancelAll(userId: number, symbol?: string): Promise<number> {
+    const seqs = symbol ? [this.sequencer(symbol)] : [...this.sequencers.values()];
+    const results = await Promise.allSettled(
+      seqs.flatMap((s) => s.openOrdersOf(userId).map((o) => s.cancel(userId, o.id))),
+    );
+    return results.filter((r) => r.status === 'fulfilled').length;
+  }
+
+  async openOrders(userId: number, symbol?: string): Promise<SpotOrder[]> {
+    const seqs = symbol ? [this.sequencer(symbol)] : [...this.sequencers.values()];
+    return seqs
+      .flatMap((s) => s.openOrdersOf(userId))
+      .sort((a, b) => b.id - a.id)
+      .map(toSpotOrder);
+  }
+
+  async history(
+    userId: number,
+    q: Required<Pick<OrderHistoryRequest, 'page' | 'size'>> & { symbol?: string | undefined },
+  ): Promise<Page<SpotOrder>> {
+    if (q.symbol && !marketOf(q.symbol)) throw badRequest('UNKNOWN_SYMBOL', 'spot.unknownSymbol', undefined, 'symbol');
+    const where = and(eq(spotOrders.userId, userId), q.symbol ? eq(spotOrders.symbol, q.symbol) : undefined);
+    const rows = await this.db
+      .select()
+      .from(spotOrders)
+      .where(where)
+      .orderBy(desc(spotOrders.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size);
+    const [total] = await this.db.select({ n: count() }).from(spotOrders).where(where);
+    return { items: rows.map(toSpotOrder), total: Number(total?.n ?? 0), page: q.page, size: q.size };
+  }
+
+  async detail(userId: number, id: number): Promise<SpotOrderDetail> {
+    const [row] = await this.db
+      .select()
+      .from(spotOrders)
+      .where(and(eq(spotOrders.id, id), eq(spotOrders.userId, userId)));
+    if (!row) throw notFound('spot.orderNotFound');
+    const trades = await this.db
+      .select()
+      .from(spotTrades)
+      .where(or(eq(spotTrades.takerOrderId, id), eq(spotTrades.makerOrderId, id)))
+      .orderBy(spotTrades.id);
+    return { ...toSpotOrder(row), fills: trades.map((t) => toFill(t, id)) };
+  }
+
+  async balances(userId: number): Promise<BalanceUpdate[]> {
+    const rows = await this.ledger.balancesOf(userId);
+    return rows
+      .filter((b) => b.wallet === 'spot')
+      .map((b) => {
+        const scale = currencyOf(b.currency)?.scale ?? 8;
+        return {
+          currency: b.currency,
+          wallet: b.wallet,
+          available: formatUnits(b.available, scale),
+          frozen: formatUnits(b.frozen, scale),
+        };
+      });
+  }
+
+  /** Whether every sequencer has nothing queued or running (tests and the crash check wait for this). */
+  get idle(): boolean {
+    return [...this.sequencers.values()].every((s) => s.idle);
+  }
+
+  /** Publishes what a committed batch changed (after the commit, never before). */
+  private published(r: BatchResult): void {
+    const s = this.sequencers.get(r.symbol)!;
+    if (r.trades.length) {
+      this.data.addTrades(r.symbol, r.trades);
+      this.hub.publish(`trades:${r.symbol}`, r.trades.map(toPublicTrade));
+      this.dirtyTickers.add(r.symbol);
+    }
+    const delta = this.data.publishDepth(r.symbol, s.depth('buy'), s.depth('sell'));
+    if (delta) this.hub.publish(`depth:${r.symbol}`, delta);
+    const byUser = new Map<number, SpotOrder[]>();
+    for (const o of r.orders) {
+      const list = byUser.get(o.userId) ?? [];
+      list.push(toSpotOrder(o));
+      byUser.set(o.userId, list);
+    }
+    for (const [userId, orders] of byUser) {
+      if (this.hub.hasSubscribers(`orders#${userId}`)) this.hub.publish(`orders#${userId}`, orders);
+      if (this.hub.hasSubscribers(`balances#${userId}`)) {
+        void this.balances(userId).then((b) => this.hub.publish(`balances#${userId}`, b));
+      }
+    }
+  }
+
+  /** Tickers and candles move with trades; they are pushed at most once per call (the module calls it every second). */
+  async publishTickers(): Promise<void> {
+    if (!this.dirtyTickers.size) return;
+    const symbols = [...this.dirtyTickers];
+    this.dirtyTickers.clear();
+    const tickers = symbols.map((s) => this.data.ticker(s));
+    for (const tk of tickers) this.hub.publish(`ticker:${tk.symbol}`, tk);
+    this.hub.publish('tickers', tickers);
+    for (const symbol of symbols) {
+      for (const interval of ['30s', '1m', '5m', '15m', '30m', '1h', '2h', '1D', '1W'] as const) {
+        const key = `candles:${symbol}:${interval}`;
+        if (!this.hub.hasSubscribers(key)) continue;
+        const [latest] = (await this.data.candles(symbol, interval, undefined, undefined, 1)).slice(-1);
+        if (latest) this.hub.publish(key, latest);
+      }
+    }
+  }
+
+  /** Open orders of a user straight from the database (used by the consistency checks). */
+  async storedOpenOrders(symbol: string) {
+    return this.db
+      .select()
+      .from(spotOrders)
+      .where(and(eq(spotOrders.symbol, symbol), inArray(spotOrders.status, ['new', 'partially_filled'])))
+      .orderBy(spotOrders.id);
+  }
+}
+
+/** The market's rules: tick, step, notional; decimals become ticks, lots and minor units. */
+export function toNewOrder(m: Market, userId: number, input: PlaceInput, demo: boolean): NewOrder {
+  let priceTicks: number | null = null;
+  let qtyLots: number | null = null;
+  let quoteAmount: bigint | null = null;
+  if (input.price !== undefined) {
+    priceTicks = priceToTicks(m, input.price);
+    if (priceTicks === null || priceTicks <= 0)
+      throw badRequest('PRICE_TICK', 'spot.priceTick', { tick: m.tickSize }, 'price');
+  }
+  if (input.quantity !== undefined) {
+    qtyLots = qtyToLots(m, input.quantity);
+    if (qtyLots === null) throw badRequest('QUANTITY_STEP', 'spot.quantityStep', { step: m.stepSize }, 'quantity');
+    if (qtyLots <= 0) throw badRequest('AMOUNT_NOT_POSITIVE', 'spot.amountNotPositive', undefined, 'quantity');
+  }
+  if (input.quoteAmount !== undefined) {
+    try {
+      quoteAmount = parseUnits(input.quoteAmount, m.quoteScale, 'exact');
+    } catch {
+      throw badRequest('QUOTE_PRECISION', 'spot.decimalInvalid', undefined, 'quoteAmount');
+    }
+    if (quoteAmount < m.minNotionalUnits)
+      throw badRequest('MIN_NOTIONAL', 'spot.minNotional', { min: m.minNotional }, 'quoteAmount');
+    if (quoteAmount > BigInt(Number.MAX_SAFE_INTEGER))
+      throw badRequest('AMOUNT_TOO_LARGE', 'spot.amountTooLarge', undefined, 'quoteAmount');
+  }
+  if (priceTicks !== null && qtyLots !== null) {
+    const notional = notionalUnits(priceTicks, qtyLots);
+    if (notional > BigInt(Number.MAX_SAFE_INTEGER))
+      throw badRequest('AMOUNT_TOO_LARGE', 'spot.amountTooLarge', undefined, 'quantity');
+    if (notional < m.minNotionalUnits)
+      throw badRequest('MIN_NOTIONAL', 'spot.minNotional', { min: m.minNotional }, 'quantity');
+  }
+  const timeInForce = input.type === 'limit' ? (input.timeInForce ?? 'GTC') : null;
+  const canonical = JSON.stringify([
+    m.symbol,
+    input.side,
+    input.type,
+    timeInForce,
+    priceTicks,
+    qtyLots,
+    quoteAmount?.toString() ?? null,
+  ]);
+  return {
+    userId,
+    clientOrderId: input.clientOrderId,
+    requestHash: crypto.createHash('sha256').update(canonical).digest('hex'),
+    side: input.side,
+    type: input.type,
+    timeInForce,
+    priceTicks,
+    qtyLots,
+    quoteAmount,
+    demo,
+  };
+}

@@ -1,0 +1,152 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Tabs } from 'antd-mobile';
+import { StarFill, StarOutline } from 'antd-mobile-icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { CANDLE_INTERVAL_NAMES, type CandleInterval } from '@tidemark/contract';
+import { CoinIcon } from '../../../components/CoinIcon.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { formatPrice } from '../../../lib/format/price.ts';
+import { marketsQuery } from '../api/market.ts';
+import { CandleChartView } from '../components/CandleChartView.tsx';
+import { DemoTag } from '../components/DemoTag.tsx';
+import { DepthChartView } from '../components/DepthChartView.tsx';
+import { Introduction } from '../components/Introduction.tsx';
+import { rememberViewed } from '../components/recent.ts';
+import { TradesList } from '../components/TradesList.tsx';
+import { useFavourites, useIsFavourite } from '../components/useFavourites.ts';
+import { useLiveCandles, useLiveDepth, useLiveTicker, useLiveTrades } from '../components/useMarketData.ts';
+import { coinRow } from '../model/coin-row.ts';
+import '../components/market.css';
+
+/** /coinDetail/:coinType — price, candles in nine intervals, depth, latest trades and the introduction. */
+export default function CoinDetailPage() {
+  const { t } = useTranslation('market');
+  const navigate = useNavigate();
+  const coinType = Number(useParams().coinType);
+  const markets = useQuery(marketsQuery());
+  const market = markets.data?.find((m) => m.coinType === coinType);
+  const symbol = market?.symbol ?? null;
+  const [interval, setInterval] = useState<CandleInterval>('1m');
+  const ticker = useLiveTicker(symbol);
+  const depth = useLiveDepth(symbol);
+  const trades = useLiveTrades(symbol);
+  const candles = useLiveCandles(symbol, interval);
+  const starred = useIsFavourite(symbol ?? '');
+  const toggle = useFavourites((s) => s.toggle);
+
+  useEffect(() => {
+    if (symbol) rememberViewed(symbol);
+  }, [symbol]);
+
+  if (markets.isLoading) return <div className="list-loading">{t('loading')}</div>;
+  if (!market) return <EmptyState title={t('detail.unknown')} testId="coin-unknown" />;
+  const row = coinRow(market, ticker);
+  const demo = Boolean(ticker?.demo || trades?.some((x) => x.demo));
+
+  return (
+    <div className="page-body coin-detail" data-testid="coin-detail">
+      <section className="card coin-detail__head">
+        <div className="coin-detail__title">
+          <CoinIcon coinType={market.coinType} symbol={market.base} size={28} />
+          <strong>{market.name}</strong>
+          <DemoTag show={demo} />
+          <button
+            type="button"
+            className={'coin-row__star' + (starred ? ' is-on' : '')}
+            aria-pressed={starred}
+            aria-label={starred ? t('list.unstar') : t('list.star')}
+            data-testid="detail-star"
+            onClick={() => toggle({ id: market.symbol, coinType: market.coinType, name: market.name })}
+          >
+            {starred ? <StarFill /> : <StarOutline />}
+          </button>
+        </div>
+        <div className="coin-detail__price">
+          <span className={row.isUp ? 'is-up' : row.isDown ? 'is-down' : ''} data-testid="detail-price">
+            {row.priceText}
+          </span>
+          <span className={'coin-detail__pct ' + (row.isUp ? 'is-up' : row.isDown ? 'is-down' : '')}>
+            {row.percentText}
+          </span>
+        </div>
+        <dl className="coin-detail__stats">
+          <dt>{t('detail.high')}</dt>
+          <dd>{formatPrice(ticker?.high)}</dd>
+          <dt>{t('detail.low')}</dt>
+          <dd>{formatPrice(ticker?.low)}</dd>
+          <dt>{t('detail.volume', { base: market.base })}</dt>
+          <dd>{ticker?.volume ?? '--'}</dd>
+        </dl>
+      </section>
+
+      <section className="card">
+        <div className="interval-tabs" role="tablist">
+          {CANDLE_INTERVAL_NAMES.map((i) => (
+            <button
+              key={i}
+              type="button"
+              role="tab"
+              aria-selected={i === interval}
+              className={'interval-tabs__tab' + (i === interval ? ' is-active' : '')}
+              data-testid={`interval-${i}`}
+              onClick={() => setInterval(i)}
+            >
+              {t(`interval.${i}`)}
+            </button>
+          ))}
+        </div>
+        <CandleChartView candles={candles} interval={interval} />
+        <ChartAttribution />
+      </section>
+
+      <section className="card">
+        <Tabs defaultActiveKey="trades">
+          <Tabs.Tab key="trades" title={t('detail.trades')}>
+            <TradesList trades={trades} />
+          </Tabs.Tab>
+          <Tabs.Tab key="depth" title={t('detail.depth')}>
+            <DepthChartView book={depth} />
+          </Tabs.Tab>
+          <Tabs.Tab key="intro" title={t('detail.intro')}>
+            <Introduction coinType={market.coinType} />
+          </Tabs.Tab>
+        </Tabs>
+      </section>
+
+      <div className="coin-detail__actions">
+        <Button
+          block
+          className="btn-buy"
+          data-testid="detail-buy"
+          onClick={() => navigate(`/trade?symbol=${market.symbol}&side=buy`)}
+        >
+          {t('detail.buy')}
+        </Button>
+        <Button
+          block
+          className="btn-sell"
+          data-testid="detail-sell"
+          onClick={() => navigate(`/trade?symbol=${market.symbol}&side=sell`)}
+        >
+          {t('detail.sell')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The notice the lightweight-charts licence asks for, with the link to TradingView. */
+function ChartAttribution() {
+  const { t } = useTranslation('market');
+  return (
+    <p className="chart-attribution">
+      {t('detail.chartBy')}{' '}
+      <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
+        TradingView Lightweight Charts™
+      </a>{' '}
+      — Copyright © 2025 TradingView, Inc.
+    </p>
+  );
+}

@@ -1,0 +1,89 @@
+import { Button, Dialog, Toast } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { SpotOrder } from '@tidemark/contract';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { formatPrice } from '../../../lib/format/price.ts';
+import { cancelAll, cancelOrder, tradeKeys } from '../api/trade.ts';
+import { sideKey, statusKey, typeKey } from '../model/order-view.ts';
+
+/** The user's open orders in this market, each with "revoke", and "revoke all" (spec §4). */
+export function OpenOrders(props: { symbol: string; coinType: number; orders: SpotOrder[] | undefined }) {
+  const { t, i18n } = useTranslation('trade');
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+  const when = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'medium' });
+  const orders = props.orders ?? [];
+
+  async function revoke(o: SpotOrder) {
+    try {
+      await cancelOrder(o.id);
+      Toast.show({ content: t('orders.revoked') });
+    } finally {
+      refresh();
+    }
+  }
+  async function revokeAll() {
+    if (
+      !(await Dialog.confirm({
+        content: t('orders.revokeAllConfirm'),
+        confirmText: t('orders.revokeAll'),
+        cancelText: t('orders.keep'),
+      }))
+    )
+      return;
+    try {
+      const r = await cancelAll(props.symbol);
+      Toast.show({ content: t('orders.revokedCount', { count: r.cancelled }) });
+    } finally {
+      refresh();
+    }
+  }
+
+  return (
+    <section className="card" data-testid="open-orders">
+      <header className="card__head">
+        <h2 className="card__title">{t('orders.open', { count: orders.length })}</h2>
+        <div className="open-orders__actions">
+          {orders.length > 1 && (
+            <Button size="mini" onClick={() => void revokeAll()} data-testid="revoke-all">
+              {t('orders.revokeAll')}
+            </Button>
+          )}
+          <Link to={`/allRecord/${props.coinType}`} data-testid="all-records">
+            {t('orders.all')}
+          </Link>
+        </div>
+      </header>
+      {orders.length === 0 ? (
+        <EmptyState title={t('orders.none')} />
+      ) : (
+        <ul className="order-list">
+          {orders.map((o) => (
+            <li key={o.id} className="order-item" data-testid="open-order" data-order-id={o.id}>
+              <div className="order-item__head">
+                <span className={o.side === 'buy' ? 'is-up' : 'is-down'}>{t(sideKey(o))}</span>
+                <span>{t(typeKey(o))}</span>
+                <span className="order-item__time">{when.format(o.createdAt)}</span>
+                <Button size="mini" color="danger" fill="outline" onClick={() => void revoke(o)} data-testid="revoke">
+                  {t('orders.revoke')}
+                </Button>
+              </div>
+              <dl className="order-item__grid">
+                <dt>{t('order.price')}</dt>
+                <dd>{o.price ? formatPrice(o.price) : t('type.market')}</dd>
+                <dt>{t('order.quantity')}</dt>
+                <dd>{o.quantity ?? '--'}</dd>
+                <dt>{t('order.unfilled')}</dt>
+                <dd>{o.unfilledQuantity ?? '--'}</dd>
+                <dt>{t('order.status')}</dt>
+                <dd>{t(statusKey(o))}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { formatPrice } from '../../../lib/format/price.ts';
+import { orderDetailQuery } from '../api/trade.ts';
+import { OrderCard } from '../components/OrderCard.tsx';
+import '../components/trade.css';
+
+/** /tradDetail/:id — one order and its fills (trades). */
+export default function TradDetailPage() {
+  const { t, i18n } = useTranslation('trade');
+  const id = Number(useParams().id);
+  const detail = useQuery({ ...orderDetailQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const when = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'medium' });
+  if (detail.isLoading) return <div className="list-loading">{t('loading')}</div>;
+  if (!detail.data) return <EmptyState title={t('detail.notFound')} />;
+  const o = detail.data;
+  return (
+    <div className="page-body" data-testid="trad-detail">
+      <section className="card">
+        <OrderCard order={o} />
+      </section>
+      <section className="card">
+        <header className="card__head">
+          <h2 className="card__title">{t('detail.fills', { count: o.fills.length })}</h2>
+        </header>
+        {o.fills.length === 0 ? (
+          <EmptyState title={t('detail.noFills')} />
+        ) : (
+          <table className="trades-table" data-testid="fills">
+            <thead>
+              <tr>
+                <th>{t('order.time')}</th>
+                <th>{t('order.price')}</th>
+                <th>{t('order.quantity')}</th>
+                <th>{t('order.fee')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.fills.map((f) => (
+                <tr key={f.tradeId} data-testid="fill-row">
+                  <td>{when.format(f.time)}</td>
+                  <td>{formatPrice(f.price)}</td>
+                  <td>{f.quantity}</td>
+                  <td>
+                    {f.fee} {f.feeCurrency}
+                    <div className="muted">{t(`role.${f.role}`)}</div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

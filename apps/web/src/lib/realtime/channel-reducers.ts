@@ -1,0 +1,92 @@
+import type { BalanceUpdate, Candle, DepthLevel, PublicTrade, SpotOrder, Ticker } from '@tidemark/contract';
+import { applyDepthDelta, bookFromSnapshot, type DepthBook } from './depth-book.ts';
+
+/**
+ * How each `/ws` channel turns its snapshot and updates into the state screens read
+ * (packages/contract/src/spot.ts describes the payloads). Pure; one entry per channel kind.
+ */
+export const TRADES_KEPT = 50;
+export const CANDLES_KEPT = 1000;
+
+export interface ChannelReducer<S> {
+  snapshot(data: unknown): S;
+  update(state: S, data: unknown): S;
+}
+
+const depth: ChannelReducer<DepthBook> = {
+  snapshot: (d) => bookFromSnapshot(d as { bids: DepthLevel[]; asks: DepthLevel[] }),
+  update: (s, d) => applyDepthDelta(s, d as { bids?: DepthLevel[]; asks?: DepthLevel[] }),
+};
+
+/** Latest first; an update carries the new trades oldest first. */
+const trades: ChannelReducer<PublicTrade[]> = {
+  snapshot: (d) => (d as PublicTrade[]).slice(0, TRADES_KEPT),
+  update: (s, d) => {
+    const seen = new Set(s.map((t) => t.id));
+    const fresh = (d as PublicTrade[]).filter((t) => !seen.has(t.id)).reverse();
+    return [...fresh, ...s].slice(0, TRADES_KEPT);
+  },
+};
+
+const ticker: ChannelReducer<Ticker> = {
+  snapshot: (d) => d as Ticker,
+  update: (_s, d) => d as Ticker,
+};
+
+const tickers: ChannelReducer<Ticker[]> = {
+  snapshot: (d) => d as Ticker[],
+  update: (s, d) => mergeBy(s, d as Ticker[], (t) => t.symbol),
+};
+
+/** Oldest first (the order the chart wants); an update is the open candle or the one just closed. */
+const candles: ChannelReducer<Candle[]> = {
+  snapshot: (d) => [...(d as Candle[])].sort((a, b) => a.time - b.time),
+  update: (s, d) => {
+    const c = d as Candle;
+    const last = s[s.length - 1];
+    if (!last || c.time > last.time) return [...s, c].slice(-CANDLES_KEPT);
+    return s.map((x) => (x.time === c.time ? c : x));
+  },
+};
+
+/** The caller's open orders; an order that is filled or cancelled leaves the list. */
+const orders: ChannelReducer<SpotOrder[]> = {
+  snapshot: (d) => d as SpotOrder[],
+  update: (s, d) => {
+    const merged = mergeBy(s, d as SpotOrder[], (o) => String(o.id));
+    return merged.filter((o) => o.status === 'new' || o.status === 'partially_filled');
+  },
+};
+
+const balances: ChannelReducer<BalanceUpdate[]> = {
+  snapshot: (d) => d as BalanceUpdate[],
+  update: (s, d) => mergeBy(s, d as BalanceUpdate[], (b) => `${b.wallet}:${b.currency}`),
+};
+
+function mergeBy<T>(list: T[], changed: T[], key: (t: T) => string): T[] {
+  const byKey = new Map(changed.map((c) => [key(c), c]));
+  const out = list.map((x) => byKey.get(key(x)) ?? x);
+  const present = new Set(list.map(key));
+  for (const c of changed) if (!present.has(key(c))) out.push(c);
+  return out;
+}
+
+/** The reducer for a channel name such as `depth:BTCUSDT` or `candles:BTCUSDT:1m`. */
+export function reducerFor(channel: string): ChannelReducer<unknown> | null {
+  const kind = channel.split(':')[0];
+  const table: Record<string, ChannelReducer<never>> = {
+    depth,
+    trades,
+    ticker,
+    tickers,
+    candles,
+    orders,
+    balances,
+  } as unknown as Record<string, ChannelReducer<never>>;
+  return (kind && table[kind]) || null;
+}
+
+/** Channels that carry the caller's own data: subscribed with the session token. */
+export function isUserChannel(channel: string): boolean {
+  return channel === 'orders' || channel === 'balances';
+}

@@ -1,0 +1,380 @@
+import { z } from 'zod';
+
+/**
+ * Spot trading and market data shared by the server and the apps (product spec §2–§4, DESIGN.md §4).
+ * Every amount and price is a decimal string; every time is epoch milliseconds. The zod messages are
+ * message keys the server localizes (and the web maps to its own translations).
+ *
+ * App calls (POST, JSON body, answered in the `{code, message, data}` envelope):
+ *   /api/xb/v1/spot/markets        {}                                   → SpotMarket[]
+ *   /api/xb/v1/spot/tickers        {symbol?}                            → Ticker[]
+ *   /api/xb/v1/spot/depth          DepthRequest                         → DepthSnapshot
+ *   /api/xb/v1/spot/trades         TradesRequest                        → PublicTrade[]
+ *   /api/xb/v1/spot/candles        CandlesRequest                       → Candle[]
+ *   /api/xb/v1/spot/coin/info      CoinInfoRequest                      → CoinInfo
+ *   /api/xb/v1/spot/order/place    PlaceOrderRequest   (signed in)      → SpotOrder
+ *   /api/xb/v1/spot/order/cancel   CancelOrderRequest  (signed in)      → SpotOrder
+ *   /api/xb/v1/spot/order/cancel-all CancelAllRequest  (signed in)      → { cancelled: number }
+ *   /api/xb/v1/spot/orders/open    OpenOrdersRequest   (signed in)      → SpotOrder[]
+ *   /api/xb/v1/spot/orders/history OrderHistoryRequest (signed in)      → Page<SpotOrder>
+ *   /api/xb/v1/spot/order/detail   OrderDetailRequest  (signed in)      → SpotOrderDetail
+ * Real time: one WebSocket at `/ws` (root, not under /api); see WsClientMessage / WsServerMessage below.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Coins and their icon ids
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `coinType` picks a coin's icon (spec §3: ids 0–16, 1001–1005, 2001, 2002 exist). The coins are
+ * assigned 0–12 in this order; 13–16 are free for coins listed later. 1001–1005 and 2001–2002 are
+ * left to other products (commodities, futures) and never name a spot coin.
+ */
+export const COIN_TYPES = {
+  USDT: 0,
+  BTC: 1,
+  ETH: 2,
+  BNB: 3,
+  SOL: 4,
+  XRP: 5,
+  DOGE: 6,
+  ADA: 7,
+  TRX: 8,
+  LTC: 9,
+  DOT: 10,
+  LINK: 11,
+  AVAX: 12,
+} as const satisfies Record<string, number>;
+export type CoinCode = keyof typeof COIN_TYPES;
+
+// ---------------------------------------------------------------------------------------------
+// Field rules
+// ---------------------------------------------------------------------------------------------
+
+const DECIMAL_RULE = /^\d{1,30}(\.\d{1,30})?$/;
+
+/** A non-negative decimal string (no sign, no exponent). */
+export const decimalField = z.string('spot.decimalInvalid').trim().regex(DECIMAL_RULE, 'spot.decimalInvalid');
+
+/** A decimal string above zero (spec §5 "amount must be greater than zero"). */
+export const positiveDecimalField = decimalField.refine((v) => /[1-9]/.test(v), 'spot.amountNotPositive');
+
+export const symbolField = z
+  .string('spot.unknownSymbol')
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,20}$/, 'spot.unknownSymbol');
+
+/** A caller-chosen id that makes a placement idempotent: a retry returns the first result. */
+export const clientOrderIdField = z
+  .string('spot.clientOrderIdInvalid')
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'spot.clientOrderIdInvalid');
+
+export const SIDES = ['buy', 'sell'] as const;
+export type OrderSide = (typeof SIDES)[number];
+export const ORDER_TYPES = ['limit', 'market'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+/** GTC rests; IOC cancels the unfilled rest; FOK fills completely or not at all; POST_ONLY never takes. */
+export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const;
+export type TimeInForce = (typeof TIME_IN_FORCE)[number];
+
+/**
+ * new: resting, nothing filled; partially_filled: resting with fills; filled: done;
+ * cancelled: ended with an unfilled rest (by the user, revoke, IOC/FOK/post-only, or a market order
+ * that found no more liquidity) — `filledQuantity` says whether anything traded first.
+ */
+export const ORDER_STATUSES = ['new', 'partially_filled', 'filled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const CANCEL_REASONS = [
+  'user',
+  'ioc-remainder',
+  'fok-unfillable',
+  'post-only-would-cross',
+  'stp',
+  'market-protection',
+  'no-liquidity',
+] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/** The candle intervals of DESIGN.md §6, with their length in milliseconds (1W starts on Monday 00:00 UTC). */
+export const CANDLE_INTERVALS = {
+  '30s': 30_000,
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '30m': 1_800_000,
+  '1h': 3_600_000,
+  '2h': 7_200_000,
+  '1D': 86_400_000,
+  '1W': 604_800_000,
+} as const;
+export type CandleInterval = keyof typeof CANDLE_INTERVALS;
+export const CANDLE_INTERVAL_NAMES = Object.keys(CANDLE_INTERVALS) as [CandleInterval, ...CandleInterval[]];
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * limit: `price` and `quantity` (base). market: `quantity` (base), or for a buy `quoteAmount` (USDT to
+ * spend). `timeInForce` applies to limit orders (default GTC); a market order takes what it can and
+ * cancels the rest.
+ */
+export const PlaceOrderRequest = z
+  .object({
+    clientOrderId: clientOrderIdField,
+    symbol: symbolField,
+    side: z.enum(SIDES, 'spot.sideInvalid'),
+    type: z.enum(ORDER_TYPES, 'spot.typeInvalid'),
+    price: positiveDecimalField.optional(),
+    quantity: positiveDecimalField.optional(),
+    quoteAmount: positiveDecimalField.optional(),
+    timeInForce: z.enum(TIME_IN_FORCE, 'spot.timeInForceInvalid').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'limit') {
+      if (v.price === undefined) ctx.addIssue({ code: 'custom', message: 'spot.priceRequired', path: ['price'] });
+      if (v.quantity === undefined)
+        ctx.addIssue({ code: 'custom', message: 'spot.amountNotPositive', path: ['quantity'] });
+      if (v.quoteAmount !== undefined)
+        ctx.addIssue({ code: 'custom', message: 'spot.quoteAmountMarketOnly', path: ['quoteAmount'] });
+      return;
+    }
+    if (v.price !== undefined) ctx.addIssue({ code: 'custom', message: 'spot.priceNotAllowed', path: ['price'] });
+    if (v.timeInForce !== undefined && v.timeInForce !== 'IOC')
+      ctx.addIssue({ code: 'custom', message: 'spot.timeInForceInvalid', path: ['timeInForce'] });
+    if (v.quoteAmount !== undefined) {
+      if (v.side !== 'buy') ctx.addIssue({ code: 'custom', message: 'spot.quoteAmountBuyOnly', path: ['quoteAmount'] });
+      if (v.quantity !== undefined)
+        ctx.addIssue({ code: 'custom', message: 'spot.quantityOrQuote', path: ['quantity'] });
+    } else if (v.quantity === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'spot.amountNotPositive', path: ['quantity'] });
+    }
+  });
+export type PlaceOrderRequest = z.input<typeof PlaceOrderRequest>;
+
+export const CancelOrderRequest = z.object({ orderId: z.coerce.number('spot.orderNotFound').int().positive() });
+export type CancelOrderRequest = z.input<typeof CancelOrderRequest>;
+
+/** "Revoke" (spec §4): cancels every open order of the caller, in one market or in all. */
+export const CancelAllRequest = z.object({ symbol: symbolField.optional() });
+export type CancelAllRequest = z.input<typeof CancelAllRequest>;
+
+export const OpenOrdersRequest = z.object({ symbol: symbolField.optional() });
+export type OpenOrdersRequest = z.input<typeof OpenOrdersRequest>;
+
+export const OrderHistoryRequest = z.object({
+  symbol: symbolField.optional(),
+  page: z.number().int().min(1).default(1),
+  size: z.number().int().min(1).max(100).default(20),
+});
+export type OrderHistoryRequest = z.input<typeof OrderHistoryRequest>;
+
+export const OrderDetailRequest = z.object({ id: z.coerce.number('spot.orderNotFound').int().positive() });
+export type OrderDetailRequest = z.input<typeof OrderDetailRequest>;
+
+export const TickersRequest = z.object({ symbol: symbolField.optional() });
+export type TickersRequest = z.input<typeof TickersRequest>;
+
+export const DepthRequest = z.object({ symbol: symbolField, limit: z.number().int().min(1).max(200).default(20) });
+export type DepthRequest = z.input<typeof DepthRequest>;
+
+export const TradesRequest = z.object({ symbol: symbolField, limit: z.number().int().min(1).max(200).default(50) });
+export type TradesRequest = z.input<typeof TradesRequest>;
+
+/** `from`/`to` bound the candles' open times; at most `limit` candles, the latest ones. */
+export const CandlesRequest = z.object({
+  symbol: symbolField,
+  interval: z.enum(CANDLE_INTERVAL_NAMES, 'spot.intervalInvalid'),
+  from: z.number().int().min(0).optional(),
+  to: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(1000).default(500),
+});
+export type CandlesRequest = z.input<typeof CandlesRequest>;
+
+export const CoinInfoRequest = z.object({ coinType: z.coerce.number('spot.unknownCoin').int().min(0) });
+export type CoinInfoRequest = z.input<typeof CoinInfoRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+export interface SpotMarket {
+  symbol: string; // "BTCUSDT"
+  name: string; // "BTC/USDT"
+  base: string;
+  quote: string;
+  coinType: number;
+  tickSize: string; // price step
+  stepSize: string; // quantity step
+  minNotional: string; // least price × quantity (USDT)
+  makerFee: string; // rate, e.g. "0.001" = 0.1 %
+  takerFee: string;
+  pricePrecision: number; // decimals of tickSize
+  quantityPrecision: number; // decimals of stepSize
+}
+
+export interface SpotOrder {
+  id: number;
+  clientOrderId: string;
+  symbol: string;
+  side: OrderSide;
+  type: OrderType;
+  timeInForce: TimeInForce | null;
+  status: OrderStatus;
+  cancelReason: CancelReason | null;
+  /** Limit price; null for a market order. */
+  price: string | null;
+  /** Ordered base quantity; null for a market buy by quote amount. */
+  quantity: string | null;
+  /** For a market buy by quote: the USDT to spend. */
+  quoteAmount: string | null;
+  filledQuantity: string;
+  /** Unfilled quantity (spec "unfilled quantity"); null for a market buy by quote amount. */
+  unfilledQuantity: string | null;
+  /** Spec "total amount": price × quantity for a limit order, the quote amount for a market buy by quote, else null. */
+  totalAmount: string | null;
+  /** Spec "turnover": USDT traded so far (Σ price × quantity of the fills). */
+  turnover: string;
+  /** turnover / filledQuantity, or null before the first fill. */
+  averagePrice: string | null;
+  /** Fees paid so far, in `feeCurrency`: always the quote currency (USDT), on buys and on sells. */
+  fee: string;
+  feeCurrency: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One fill of an order, from that order's point of view. */
+export interface SpotFill {
+  tradeId: number;
+  price: string;
+  quantity: string;
+  turnover: string;
+  fee: string;
+  feeCurrency: string;
+  role: 'maker' | 'taker';
+  time: number;
+}
+
+export interface SpotOrderDetail extends SpotOrder {
+  fills: SpotFill[];
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+/** A trade in the public tape; `side` is the taker's; `demo` marks a trade of the demo taker flow. */
+export interface PublicTrade {
+  id: number;
+  symbol: string;
+  price: string;
+  quantity: string;
+  side: OrderSide;
+  time: number;
+  demo: boolean;
+}
+
+/** 24-hour rolling statistics from the platform's own trades. */
+export interface Ticker {
+  symbol: string;
+  coinType: number;
+  last: string | null;
+  open: string | null; // the price 24 hours ago (first trade in the window)
+  change: string; // last − open (may start with "-")
+  changePercent: string; // e.g. "-1.25"
+  high: string | null;
+  low: string | null;
+  volume: string; // base traded in 24 h
+  turnover: string; // USDT traded in 24 h
+  /** true while any trade in the window came from the demo taker flow. */
+  demo: boolean;
+  time: number;
+}
+
+/** [price, quantity] of one aggregated level; in a delta a quantity of "0" removes the level. */
+export type DepthLevel = [price: string, quantity: string];
+
+export interface DepthSnapshot {
+  symbol: string;
+  bids: DepthLevel[]; // best (highest) first
+  asks: DepthLevel[]; // best (lowest) first
+  /** The depth channel's sequence number this snapshot is at. */
+  seq: number;
+  time: number;
+}
+
+export interface Candle {
+  time: number; // open time
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  turnover: string;
+  trades: number;
+  demo: boolean;
+}
+
+export interface CoinInfo {
+  coinType: number;
+  code: string;
+  name: string;
+  introduction: string;
+  totalSupply: string | null; // null when the supply has no fixed cap
+  maxSupply: string | null;
+  officialSite: string;
+  explorer: string;
+  issueDate: string | null;
+}
+
+export interface BalanceUpdate {
+  currency: string;
+  wallet: string;
+  available: string;
+  frozen: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// WebSocket at /ws
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Channels: `tickers`, `ticker:<symbol>`, `depth:<symbol>`, `trades:<symbol>`, `candles:<symbol>:<interval>`,
+ * and with a session token `orders` and `balances` (the caller's own).
+ */
+export const WsClientMessage = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('subscribe'),
+    channels: z.array(z.string().max(64)).min(1).max(50),
+    token: z.string().optional(),
+  }),
+  z.object({ op: z.literal('unsubscribe'), channels: z.array(z.string().max(64)).min(1).max(50) }),
+  z.object({ op: z.literal('ping') }),
+]);
+export type WsClientMessage = z.input<typeof WsClientMessage>;
+
+/**
+ * Every server frame is a JSON ARRAY of these messages (updates are batched per connection and flushed
+ * about every 100 ms). `seq` counts per channel: on a subscription the first message is a `snapshot` at
+ * the channel's current `seq`; each later `update` has `seq` one higher than the last. A jump in `seq`
+ * means a lost update: resubscribe to get a fresh snapshot.
+ *   depth:<s>      snapshot: DepthSnapshot; update: { bids: DepthLevel[], asks: DepthLevel[] } (changed levels)
+ *   trades:<s>     snapshot: PublicTrade[] (latest first); update: PublicTrade[] (new ones, oldest first)
+ *   ticker:<s>     snapshot / update: Ticker
+ *   tickers        snapshot: Ticker[]; update: Ticker[] (the changed ones)
+ *   candles:<s>:<i> snapshot: Candle[]; update: Candle (the open candle, or the one just closed)
+ *   orders         snapshot: SpotOrder[] (open); update: SpotOrder[] (changed ones)
+ *   balances       snapshot / update: BalanceUpdate[]
+ */
+export type WsServerMessage =
+  | { type: 'snapshot' | 'update'; channel: string; seq: number; data: unknown }
+  | { type: 'subscribed' | 'unsubscribed'; channels: string[] }
+  | { type: 'error'; channel?: string; error: string; message: string }
+  | { type: 'pong'; time: number };

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { freshDataDir } from './support/temp-dirs.ts';
@@ -50,7 +49,8 @@ const command = process.env.TM_E2E_DATABASE_URL
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: path.join(os.tmpdir(), 'tidemark-e2e-results'),
+  // per run, so two runs on one machine never delete each other's traces
+  outputDir: `${process.env.TM_E2E_DATA_DIR}-results`,
   workers: 1,
   retries: 0,
   reporter: 'list',

@@ -7,6 +7,7 @@ import { accountModule } from './account/account.module.ts';
 import { marketModule } from './market/market.module.ts';
 import { walletModule } from './wallet/wallet.module.ts';
 import { spotModule } from './spot/spot.module.ts';
+import { futuresModule } from './futures/futures.module.ts';
 import { earnModule } from './earn/earn.module.ts';
 import { systemModule } from './system/system.module.ts';
 import { contentModule } from './content/content.module.ts';
@@ -26,6 +27,7 @@ export const modules: Module[] = [
   marketModule,
   walletModule,
   spotModule,
+  futuresModule,
   cycleModule,
   earnModule,
   contentModule,

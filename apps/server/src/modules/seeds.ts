@@ -5,6 +5,7 @@ import { seedConvertDesk } from './wallet/wallet.seed.ts';
 import { seedEarn } from './earn/earn.seed.ts';
 import { seedCyclePool } from './cycle/cycle.seed.ts';
 import { seedMarketMaker } from './spot/market-maker.ts';
+import { seedFuturesMarketMaker } from './futures/market-maker.ts';
 
 /** Idempotent seed steps, in order. Add a module's step with one line here. */
 export const seeds: Array<(ctx: AppContext) => Promise<void>> = [
@@ -14,4 +15,5 @@ export const seeds: Array<(ctx: AppContext) => Promise<void>> = [
   seedCyclePool,
   seedEarn,
   seedMarketMaker,
+  seedFuturesMarketMaker,
 ];

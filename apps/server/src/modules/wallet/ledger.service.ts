@@ -10,7 +10,8 @@ import { ledgerAccounts, ledgerPostings, ledgerTransactions, type UserWallet } f
  *   that may be negative: −(everything that came in) + (everything that went out));
  * - hot_wallet: withdrawals on their way out (approved, not yet confirmed on chain);
  * - fees, insurance_fund, cycle_pool, staking_interest: what their names say;
- * - convert_desk: the platform's inventory that is the counterparty of every convert.
+ * - convert_desk: the platform's inventory that is the counterparty of every convert;
+ * - futures_clearing: the margin of open futures positions and the P&L settled between them.
  */
 export const SYSTEM_ACCOUNTS = [
   'outside_world',
@@ -20,6 +21,7 @@ export const SYSTEM_ACCOUNTS = [
   'cycle_pool',
   'staking_interest',
   'convert_desk',
+  'futures_clearing',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 

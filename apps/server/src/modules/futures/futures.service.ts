@@ -1,0 +1,648 @@
+import { and, count, desc, eq, max } from 'drizzle-orm';
+import type {
+  ClosePositionRequest,
+  FundingInfo,
+  FundingPayment,
+  FuturesAccount,
+  FuturesContract,
+  FuturesOrder,
+  FuturesPlaceOrderRequest,
+  FuturesPosition,
+  FuturesSetting,
+  PositionMarginRequest,
+  StopPlRequest,
+} from '@tidemark/contract/futures';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { badRequest, notFound } from '../../platform/http/app-error.ts';
+import type { PriceService } from '../market/price.service.ts';
+import { hashBody, runOnce } from '../wallet/idempotency.ts';
+import type { LedgerService } from '../wallet/ledger.service.ts';
+import { ContractBook } from './contract-book.ts';
+import { CONTRACTS, contractOf, priceToTicks, qtyToLots, ticksToPrice, type Contract } from './domain/contracts.ts';
+import { averagePremium, fundingRate } from './domain/funding.ts';
+import { adlBuckets } from './domain/liquidation.ts';
+import {
+  bankruptcyPrice,
+  crossBankruptcyCollateral,
+  crossCollateral,
+  liquidationPrice,
+  type OtherLeg,
+} from './domain/liquidation-price.ts';
+import { isolatedMarginBounds, returnOnEquity, unrealizedPnl } from './domain/position.ts';
+import { checkLeverage } from './domain/tiers.ts';
+import { validateTpSl, type TpSlError } from './domain/tpsl.ts';
+import { formatFixed, parseFixed, RATE_ONE, USDT_SCALE } from './domain/units.ts';
+import { fundingTimeAtOrBefore, settleFunding } from './funding.ts';
+import {
+  futuresFundingPayments,
+  futuresFundingRounds,
+  futuresMarkPrices,
+  futuresOrders,
+  futuresPositions,
+  futuresSettings,
+  type PositionRow,
+} from './futures.schema.ts';
+import { markTick, scoreOf, toPosition, type MarkOf, type TickReport } from './risk.ts';
+import { CLEARING, openPositionOf, walletOf } from './settle-fill.ts';
+import { orderView, positionView, rate, usdt } from './views.ts';
+
+export const DEFAULT_LEVERAGE = 20;
+
+/**
+ * Perpetual futures for users: settings, orders, positions, TP/SL, margin, funding, and the per-tick job
+ * (mark price → liquidation / TP/SL → funding). Every change to a contract's orders or positions runs in
+ * that contract's sequencer (ContractBook). Published as `ctx.services.futures`.
+ */
+export class FuturesService {
+  readonly books = new Map<string, ContractBook>();
+  private readonly db: Db;
+  private readonly ledger: LedgerService;
+  private readonly clock: Clock;
+  private readonly prices: () => PriceService | undefined;
+
+  constructor(deps: { db: Db; ledger: LedgerService; clock: Clock; prices: () => PriceService | undefined }) {
+    this.db = deps.db;
+    this.ledger = deps.ledger;
+    this.clock = deps.clock;
+    this.prices = deps.prices;
+    for (const c of CONTRACTS) this.books.set(c.symbol, new ContractBook(c, deps));
+  }
+
+  readonly markOf: MarkOf = (symbol) => this.books.get(symbol)?.mark ?? null;
+
+  book(symbol: string): ContractBook {
+    const b = this.books.get(symbol);
+    if (!b) throw badRequest('UNKNOWN_CONTRACT', 'futures.unknownContract', undefined, 'symbol');
+    return b;
+  }
+
+  /** Rebuilds the books and takes the last recorded mark and funding time back. */
+  async start(): Promise<void> {
+    const now = this.clock.now();
+    for (const b of this.books.values()) {
+      await b.rebuild();
+      const [last] = await this.db
+        .select()
+        .from(futuresMarkPrices)
+        .where(eq(futuresMarkPrices.symbol, b.contract.symbol))
+        .orderBy(desc(futuresMarkPrices.ts))
+        .limit(1);
+      if (last) b.markState = { basisEma: 0n, at: last.ts.getTime(), index: last.markTicks, mark: last.markTicks };
+      const [round] = await this.db
+        .select({ t: max(futuresFundingRounds.fundingTime) })
+        .from(futuresFundingRounds)
+        .where(eq(futuresFundingRounds.symbol, b.contract.symbol));
+      // the first settlement is at the first interval boundary after start: no partial period is charged
+      b.lastFundingTime = round?.t ? round.t.getTime() : fundingTimeAtOrBefore(now, b.contract.fundingIntervalMs);
+    }
+  }
+
+  /**
+   * One step of the job: for every contract with a fresh index price, a mark tick (recorded; liquidations and
+   * TP/SL on it), then funding when an interval boundary has passed.
+   */
+  async tick(): Promise<Map<string, TickReport>> {
+    const prices = this.prices();
+    const out = new Map<string, TickReport>();
+    if (!prices) return out;
+    const now = this.clock.now();
+    for (const b of this.books.values()) {
+      let index: { price: string; ts: number };
+      try {
+        index = prices.latest(b.contract.symbol);
+      } catch {
+        continue; // no fresh index: nothing is judged on a stale price
+      }
+      out.set(b.contract.symbol, await b.run((tx) => markTick(b, tx, index.price, index.ts, this.markOf)));
+      const due = fundingTimeAtOrBefore(now, b.contract.fundingIntervalMs);
+      if (due > b.lastFundingTime) await b.run((tx) => settleFunding(b, tx, due));
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ settings
+
+  async setting(userId: number, symbol: string, db: Db = this.db): Promise<FuturesSetting> {
+    const c = this.book(symbol).contract;
+    const [row] = await db
+      .select()
+      .from(futuresSettings)
+      .where(and(eq(futuresSettings.userId, userId), eq(futuresSettings.symbol, symbol)));
+    return row
+      ? { symbol, marginMode: row.marginMode, leverage: row.leverage }
+      : { symbol, marginMode: 'cross', leverage: Math.min(DEFAULT_LEVERAGE, c.maxLeverage) };
+  }
+
+  private async saveSetting(tx: Db, userId: number, s: FuturesSetting): Promise<void> {
+    const now = new Date(this.clock.now());
+    await tx
+      .insert(futuresSettings)
+      .values({ userId, symbol: s.symbol, marginMode: s.marginMode, leverage: s.leverage, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [futuresSettings.userId, futuresSettings.symbol],
+        set: { marginMode: s.marginMode, leverage: s.leverage, updatedAt: now },
+      });
+  }
+
+  /** Leverage for new orders; bounded by the tier of the position's current notional (reference A1.3). */
+  setLeverage(userId: number, symbol: string, leverage: number): Promise<FuturesSetting> {
+    const b = this.book(symbol);
+    return b.run(async (tx) => {
+      const pos = await openPositionOf(tx, userId, symbol);
+      const notional = pos ? pos.qtyLots * (b.mark ?? 0n) : 0n;
+      const err = checkLeverage(b.contract, leverage, notional);
+      if (err === 'leverageInvalid')
+        throw badRequest('LEVERAGE_INVALID', 'futures.leverageInvalid', undefined, 'leverage');
+      if (err) throw badRequest('POSITION_TOO_LARGE', 'futures.positionTooLarge', undefined, 'leverage');
+      const s = { ...(await this.setting(userId, symbol, tx)), leverage };
+      await this.saveSetting(tx, userId, s);
+      if (pos) await tx.update(futuresPositions).set({ leverage }).where(eq(futuresPositions.id, pos.id));
+      return s;
+    });
+  }
+
+  setMarginMode(userId: number, symbol: string, marginMode: 'cross' | 'isolated'): Promise<FuturesSetting> {
+    const b = this.book(symbol);
+    return b.run(async (tx) => {
+      const current = await this.setting(userId, symbol, tx);
+      if (current.marginMode === marginMode) return current;
+      if ((await openPositionOf(tx, userId, symbol)) || b.hasOpenOrders(userId)) {
+        throw badRequest('MARGIN_MODE_LOCKED', 'futures.marginModeLocked', undefined, 'marginMode');
+      }
+      const s = { ...current, marginMode };
+      await this.saveSetting(tx, userId, s);
+      return s;
+    });
+  }
+
+  // ------------------------------------------------------------------ orders
+
+  async place(
+    userId: number,
+    body: FuturesPlaceOrderRequest & { reduceOnly?: boolean; postOnly?: boolean },
+  ): Promise<FuturesOrder> {
+    const b = this.book(body.symbol);
+    const c = b.contract;
+    const qtyLots = toLots(c, body.quantity);
+    const priceTicks = body.price === undefined ? null : toTicks(c, body.price);
+    const requestHash = hashBody('futures.order', { ...body, clientOrderId: undefined });
+    const row = await b.run(async (tx) => {
+      const s = await this.setting(userId, body.symbol, tx);
+      return b.place(tx, {
+        userId,
+        clientOrderId: body.clientOrderId,
+        requestHash,
+        side: body.side,
+        type: body.type,
+        priceTicks,
+        qtyLots,
+        reduceOnly: body.reduceOnly ?? false,
+        postOnly: body.postOnly ?? false,
+        source: 'user',
+        marginMode: s.marginMode,
+        leverage: s.leverage,
+      });
+    });
+    return orderView(c, row);
+  }
+
+  async cancel(userId: number, orderId: number): Promise<FuturesOrder> {
+    const [row] = await this.db
+      .select({ symbol: futuresOrders.symbol })
+      .from(futuresOrders)
+      .where(and(eq(futuresOrders.id, orderId), eq(futuresOrders.userId, userId)));
+    if (!row) throw notFound('spot.orderNotFound');
+    const b = this.book(row.symbol);
+    const done = await b.run((tx) => b.cancel(tx, userId, orderId));
+    const [fresh] = await this.db.select().from(futuresOrders).where(eq(futuresOrders.id, done.id));
+    return orderView(b.contract, fresh!);
+  }
+
+  openOrders(userId: number, symbol?: string): FuturesOrder[] {
+    const books = symbol ? [this.book(symbol)] : [...this.books.values()];
+    return books.flatMap((b) => b.openOrdersOf(userId).map((o) => orderView(b.contract, o)));
+  }
+
+  async orderHistory(userId: number, q: { symbol?: string; page: number; size: number }) {
+    const where = and(eq(futuresOrders.userId, userId), q.symbol ? eq(futuresOrders.symbol, q.symbol) : undefined);
+    const rows = await this.db
+      .select()
+      .from(futuresOrders)
+      .where(where)
+      .orderBy(desc(futuresOrders.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size);
+    const [total] = await this.db.select({ n: count() }).from(futuresOrders).where(where);
+    return {
+      list: rows.map((r) => orderView(contractOf(r.symbol)!, r)),
+      total: Number(total?.n ?? 0),
+      page: q.page,
+      size: q.size,
+    };
+  }
+
+  // ------------------------------------------------------------------ positions
+
+  /** Fast close (no quantity: the whole position) or a partial close, at market, reduce-only. */
+  async closePosition(userId: number, body: ClosePositionRequest): Promise<FuturesOrder> {
+    const b = this.book(body.symbol);
+    const c = b.contract;
+    const partial = body.quantity === undefined ? null : toLots(c, body.quantity);
+    const requestHash = hashBody('futures.close', { ...body, clientOrderId: undefined });
+    const row = await b.run(async (tx) => {
+      const pos = await openPositionOf(tx, userId, body.symbol);
+      if (!pos) {
+        const [done] = await tx
+          .select()
+          .from(futuresOrders)
+          .where(and(eq(futuresOrders.userId, userId), eq(futuresOrders.clientOrderId, body.clientOrderId)));
+        if (done) return done; // a retry of a close that already closed everything
+        throw badRequest('NO_POSITION', 'futures.noPosition', undefined, 'symbol');
+      }
+      if (partial === null) await b.cancelReduceOnlyOf(tx, userId);
+      return b.place(tx, {
+        userId,
+        clientOrderId: body.clientOrderId,
+        requestHash,
+        side: pos.side === 'long' ? 'sell' : 'buy',
+        type: 'market',
+        priceTicks: null,
+        qtyLots: partial ?? pos.qtyLots,
+        reduceOnly: true,
+        postOnly: false,
+        source: 'close',
+        marginMode: pos.marginMode,
+        leverage: pos.leverage,
+      });
+    });
+    return orderView(c, row);
+  }
+
+  /** Close all: every open position (of one contract or all), its orders cancelled first. */
+  async closeAll(userId: number, requestId: string, symbol?: string): Promise<{ orders: FuturesOrder[] }> {
+    const positions = await this.db
+      .select()
+      .from(futuresPositions)
+      .where(
+        and(
+          eq(futuresPositions.userId, userId),
+          eq(futuresPositions.status, 'open'),
+          symbol ? eq(futuresPositions.symbol, symbol) : undefined,
+        ),
+      );
+    const orders: FuturesOrder[] = [];
+    for (const p of positions) {
+      const b = this.book(p.symbol);
+      await b.run((tx) => b.cancelAllOf(tx, userId, 'close-all'));
+      orders.push(await this.closePosition(userId, { clientOrderId: `${requestId}.${p.symbol}`, symbol: p.symbol }));
+    }
+    return { orders };
+  }
+
+  async positions(userId: number, symbol?: string): Promise<FuturesPosition[]> {
+    const rows = await this.db
+      .select()
+      .from(futuresPositions)
+      .where(
+        and(
+          eq(futuresPositions.userId, userId),
+          eq(futuresPositions.status, 'open'),
+          symbol ? eq(futuresPositions.symbol, symbol) : undefined,
+        ),
+      )
+      .orderBy(futuresPositions.id);
+    const available = (await this.ledger.balance(walletOf(userId))).available;
+    const out: FuturesPosition[] = [];
+    for (const p of rows) out.push(await this.openView(p, rows, available));
+    return out;
+  }
+
+  private async openView(p: PositionRow, all: PositionRow[], available: bigint): Promise<FuturesPosition> {
+    const b = this.book(p.symbol);
+    const c = b.contract;
+    const mark = b.mark;
+    const position = toPosition(p);
+    let liq: bigint | null = null;
+    let bp: bigint | null = null;
+    if (p.marginMode === 'isolated') {
+      liq = liquidationPrice(c, position, p.margin);
+      bp = bankruptcyPrice(position, p.margin);
+    } else {
+      // cross: the wallet (available + every cross margin) less the other cross positions' maintenance, plus their uPnL
+      const others: OtherLeg[] = [];
+      let wallet = available;
+      for (const o of all) {
+        if (o.marginMode !== 'cross') continue;
+        wallet += o.margin;
+        const m = this.markOf(o.symbol);
+        if (o.id !== p.id && m !== null)
+          others.push({ contract: contractOf(o.symbol)!, position: toPosition(o), mark: m });
+      }
+      liq = liquidationPrice(c, position, crossCollateral(wallet, others));
+      bp = bankruptcyPrice(position, crossBankruptcyCollateral(wallet, others));
+    }
+    const closingSide = p.side === 'long' ? 'sell' : 'buy';
+    return positionView(c, p, {
+      mark,
+      unrealizedPnl: mark === null ? null : unrealizedPnl(position, mark),
+      roe: mark === null ? null : returnOnEquity(position, mark, p.leverage),
+      liquidationPrice: liq,
+      bankruptcyPrice: bp,
+      closable:
+        p.qtyLots - b.reduceOnlyClaimed(p.userId, closingSide) > 0n
+          ? p.qtyLots - b.reduceOnlyClaimed(p.userId, closingSide)
+          : 0n,
+      adlRank: mark === null ? null : await this.adlRank(b, p, mark),
+    });
+  }
+
+  /** The position's ADL indicator among its side (1–5, 5 = first in line); null when not in profit. */
+  private async adlRank(b: ContractBook, p: PositionRow, mark: bigint): Promise<number | null> {
+    if (unrealizedPnl(toPosition(p), mark) <= 0n) return null;
+    const side = await this.db
+      .select()
+      .from(futuresPositions)
+      .where(
+        and(
+          eq(futuresPositions.symbol, p.symbol),
+          eq(futuresPositions.status, 'open'),
+          eq(futuresPositions.side, p.side),
+        ),
+      );
+    const scores: bigint[] = [];
+    for (const r of side) scores.push(await scoreOf(b, this.db, r, mark, this.markOf));
+    const lights = adlBuckets(scores);
+    return lights[side.findIndex((r) => r.id === p.id)] ?? null;
+  }
+
+  async closedPositions(userId: number, q: { symbol?: string; page: number; size: number }) {
+    const where = and(
+      eq(futuresPositions.userId, userId),
+      eq(futuresPositions.status, 'closed'),
+      q.symbol ? eq(futuresPositions.symbol, q.symbol) : undefined,
+    );
+    const rows = await this.db
+      .select()
+      .from(futuresPositions)
+      .where(where)
+      .orderBy(desc(futuresPositions.closedAt), desc(futuresPositions.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size);
+    const [total] = await this.db.select({ n: count() }).from(futuresPositions).where(where);
+    const none = {
+      mark: null,
+      unrealizedPnl: null,
+      roe: null,
+      liquidationPrice: null,
+      bankruptcyPrice: null,
+      closable: 0n,
+      adlRank: null,
+    };
+    return {
+      list: rows.map((r) => positionView(contractOf(r.symbol)!, r, none)),
+      total: Number(total?.n ?? 0),
+      page: q.page,
+      size: q.size,
+    };
+  }
+
+  /** Isolated margin add / remove within the published bounds (reference A1.4), idempotent by requestId. */
+  async positionMargin(userId: number, body: PositionMarginRequest): Promise<FuturesPosition> {
+    const b = this.book(body.symbol);
+    const amount = parseAmount(body.amount);
+    await b.run(
+      async (tx) => {
+        const pos = await openPositionOf(tx, userId, body.symbol);
+        if (!pos) throw badRequest('NO_POSITION', 'futures.noPosition', undefined, 'symbol');
+        if (pos.marginMode !== 'isolated') throw badRequest('NOT_ISOLATED', 'futures.notIsolated', undefined, 'symbol');
+        const ref = `futures:${body.symbol}:position:${pos.id}`;
+        if (body.action === 'add') {
+          await this.ledger.transfer(tx, 'futures_margin_add', walletOf(userId), CLEARING, amount, ref);
+          await tx
+            .update(futuresPositions)
+            .set({ margin: pos.margin + amount })
+            .where(eq(futuresPositions.id, pos.id));
+        } else {
+          const mark = b.mark;
+          if (mark === null) throw badRequest('PRICE_UNAVAILABLE', 'futures.markUnavailable', { symbol: body.symbol });
+          const { maxRemove } = isolatedMarginBounds({
+            position: toPosition(pos),
+            margin: pos.margin,
+            mark,
+            leverage: pos.leverage,
+            available: 0n,
+          });
+          if (amount > maxRemove) {
+            throw badRequest(
+              'MARGIN_REMOVE_TOO_MUCH',
+              'futures.marginRemoveTooMuch',
+              { max: usdt(maxRemove) },
+              'amount',
+            );
+          }
+          await this.ledger.transfer(tx, 'futures_margin_remove', CLEARING, walletOf(userId), amount, ref);
+          await tx
+            .update(futuresPositions)
+            .set({ margin: pos.margin - amount })
+            .where(eq(futuresPositions.id, pos.id));
+        }
+        return { positionId: pos.id };
+      },
+      (fn) => runOnce(this.ledger, userId, body.requestId, 'futures.margin', body, fn),
+    );
+    const [view] = await this.positions(userId, body.symbol);
+    if (!view) throw badRequest('NO_POSITION', 'futures.noPosition', undefined, 'symbol');
+    return view;
+  }
+
+  /**
+   * TP/SL of the open position (spec §5): a long's stop-loss not above the open price and take-profit not below
+   * it (a short mirrored), neither one that would fire at the current mark. A stop-loss beyond the estimated
+   * liquidation price is accepted with a warning.
+   */
+  async setStopPl(userId: number, body: StopPlRequest): Promise<FuturesPosition & { warning: string | null }> {
+    const b = this.book(body.symbol);
+    const c = b.contract;
+    const tp = body.takeProfitPrice ? toTicks(c, body.takeProfitPrice) : null;
+    const sl = body.stopLossPrice ? toTicks(c, body.stopLossPrice) : null;
+    const before = (await this.positions(userId, body.symbol))[0];
+    const warning = await b.run(async (tx) => {
+      const pos = await openPositionOf(tx, userId, body.symbol);
+      if (!pos) throw badRequest('NO_POSITION', 'futures.noPosition', undefined, 'symbol');
+      const mark = b.mark;
+      if (mark === null) throw badRequest('PRICE_UNAVAILABLE', 'futures.markUnavailable', { symbol: body.symbol });
+      const liquidation =
+        before?.id === pos.id && before.estimatedLiquidationPrice !== null
+          ? toTicks(c, before.estimatedLiquidationPrice)
+          : null;
+      const check = validateTpSl({ position: toPosition(pos), mark, liquidation, takeProfit: tp, stopLoss: sl });
+      const first = check.errors[0];
+      if (first) {
+        const field = first.startsWith('stopLoss')
+          ? 'stopLossPrice'
+          : first.startsWith('takeProfit')
+            ? 'takeProfitPrice'
+            : 'symbol';
+        throw badRequest('STOP_PRICE_INVALID', TPSL_MESSAGES[first], undefined, field);
+      }
+      await tx
+        .update(futuresPositions)
+        .set({ takeProfitTicks: tp, stopLossTicks: sl, updatedAt: new Date(this.clock.now()) })
+        .where(eq(futuresPositions.id, pos.id));
+      return check.warnings[0] ? `futures.${check.warnings[0]}` : null;
+    });
+    const [view] = await this.positions(userId, body.symbol);
+    return { ...view!, warning };
+  }
+
+  // ------------------------------------------------------------------ account, funding, contracts
+
+  async account(userId: number): Promise<FuturesAccount> {
+    const bal = await this.ledger.balance(walletOf(userId));
+    const rows = await this.db
+      .select()
+      .from(futuresPositions)
+      .where(and(eq(futuresPositions.userId, userId), eq(futuresPositions.status, 'open')));
+    let margin = 0n;
+    let upnl = 0n;
+    for (const r of rows) {
+      margin += r.margin;
+      const m = this.markOf(r.symbol);
+      if (m !== null) upnl += unrealizedPnl(toPosition(r), m);
+    }
+    const settings = await this.db.select().from(futuresSettings).where(eq(futuresSettings.userId, userId));
+    return {
+      currency: 'USDT',
+      available: usdt(bal.available),
+      frozen: usdt(bal.frozen),
+      positionMargin: usdt(margin),
+      unrealizedPnl: usdt(upnl),
+      equity: usdt(bal.available + bal.frozen + margin + upnl),
+      settings: settings.map((s) => ({ symbol: s.symbol, marginMode: s.marginMode, leverage: s.leverage })),
+    };
+  }
+
+  async fundingHistory(userId: number, q: { symbol?: string; page: number; size: number }) {
+    const where = and(
+      eq(futuresFundingPayments.userId, userId),
+      q.symbol ? eq(futuresFundingPayments.symbol, q.symbol) : undefined,
+    );
+    const rows = await this.db
+      .select({ p: futuresFundingPayments, rate: futuresFundingRounds.rate, mark: futuresFundingRounds.markTicks })
+      .from(futuresFundingPayments)
+      .innerJoin(futuresFundingRounds, eq(futuresFundingRounds.id, futuresFundingPayments.roundId))
+      .where(where)
+      .orderBy(desc(futuresFundingPayments.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size);
+    const [total] = await this.db.select({ n: count() }).from(futuresFundingPayments).where(where);
+    const list: FundingPayment[] = rows.map(({ p, rate: r, mark }) => ({
+      id: p.id,
+      symbol: p.symbol,
+      positionId: p.positionId,
+      direction: p.side,
+      rate: rate(r),
+      markPrice: ticksToPrice(contractOf(p.symbol)!, mark),
+      positionValue: usdt(p.positionValue),
+      amount: usdt(p.amount),
+      time: p.createdAt.getTime(),
+    }));
+    return { list, total: Number(total?.n ?? 0), page: q.page, size: q.size };
+  }
+
+  fundingInfo(symbol?: string): FundingInfo[] {
+    const now = this.clock.now();
+    const books = symbol ? [this.book(symbol)] : [...this.books.values()];
+    return books.map((b) => {
+      const c = b.contract;
+      const next = fundingTimeAtOrBefore(now, c.fundingIntervalMs) + c.fundingIntervalMs;
+      return {
+        symbol: c.symbol,
+        predictedRate: rate(fundingRate(c, averagePremium(b.premiums))),
+        lastRate: b.lastFundingRate === null ? null : rate(b.lastFundingRate),
+        intervalHours: c.fundingIntervalMs / 3_600_000,
+        nextFundingTime: next,
+        countdown: next - now,
+      };
+    });
+  }
+
+  contracts(): FuturesContract[] {
+    const prices = this.prices();
+    return [...this.books.values()].map((b) => {
+      const c = b.contract;
+      let index: string | null = null;
+      try {
+        index = prices ? prices.latest(c.symbol).price : null;
+      } catch {
+        index = null;
+      }
+      return {
+        symbol: c.symbol,
+        base: c.base,
+        quote: 'USDT',
+        tickSize: c.tickSize,
+        stepSize: c.stepSize,
+        minNotional: usdt(c.minNotional),
+        makerFee: rate(c.makerFee),
+        takerFee: rate(c.takerFee),
+        liquidationFee: rate(c.liquidationFee),
+        maxLeverage: c.maxLeverage,
+        fundingIntervalHours: c.fundingIntervalMs / 3_600_000,
+        tiers: c.tiers.map((t) => ({
+          bracket: t.bracket,
+          notionalFloor: usdt(t.floor),
+          notionalCap: usdt(t.cap),
+          maintMarginRatio: rate(t.mmr),
+          maintAmount: formatFixed(t.cumScaled / RATE_ONE, USDT_SCALE),
+          maxLeverage: t.maxLeverage,
+        })),
+        indexPrice: index,
+        markPrice: b.mark === null ? null : ticksToPrice(c, b.mark),
+        demo: prices?.demo ?? false,
+      };
+    });
+  }
+}
+
+const TPSL_MESSAGES: Record<TpSlError, string> = {
+  noPosition: 'futures.noPosition',
+  priceInvalid: 'spot.decimalInvalid',
+  stopLossAboveOpenPrice: 'futures.stopLossAboveOpen',
+  stopLossBelowOpenPrice: 'futures.stopLossBelowOpen',
+  takeProfitBelowOpenPrice: 'futures.takeProfitBelowOpen',
+  takeProfitAboveOpenPrice: 'futures.takeProfitAboveOpen',
+  stopLossWouldTriggerNow: 'futures.stopWouldTrigger',
+  takeProfitWouldTriggerNow: 'futures.stopWouldTrigger',
+};
+
+function toTicks(c: Contract, price: string): bigint {
+  try {
+    const t = priceToTicks(c, price);
+    if (t <= 0n || t > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('out of range');
+    return t;
+  } catch {
+    throw badRequest('VALIDATION', 'spot.priceTick', { tick: c.tickSize }, 'price');
+  }
+}
+
+function toLots(c: Contract, qty: string): bigint {
+  try {
+    const l = qtyToLots(c, qty);
+    if (l <= 0n || l > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('out of range');
+    return l;
+  } catch {
+    throw badRequest('VALIDATION', 'spot.quantityStep', { step: c.stepSize }, 'quantity');
+  }
+}
+
+function parseAmount(text: string): bigint {
+  try {
+    const v = parseFixed(text, USDT_SCALE);
+    if (v <= 0n) throw new RangeError('not positive');
+    return v;
+  } catch {
+    throw badRequest('VALIDATION', 'spot.decimalInvalid', undefined, 'amount');
+  }
+}

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { clientOrderIdField, positiveDecimalField, symbolField } from './spot.ts';
+
+/**
+ * USDT-margined perpetual futures shared by the server and the apps (issue 8, product spec §3 "Contract
+ * position", §5 TP/SL rules). Every amount and price is a decimal string, every time epoch milliseconds.
+ * zod messages are message keys the server localizes.
+ *
+ * App calls (POST, JSON body, `{code, message, data}` envelope; all but /contracts and /funding/info signed in):
+ *   /api/xb/v1/futures/contracts          {}                         → FuturesContract[]
+ *   /api/xb/v1/futures/account            {}                         → FuturesAccount
+ *   /api/xb/v1/futures/leverage           LeverageRequest            → FuturesSetting
+ *   /api/xb/v1/futures/margin-mode        MarginModeRequest          → FuturesSetting
+ *   /api/xb/v1/futures/order/place        FuturesPlaceOrderRequest   → FuturesOrder
+ *   /api/xb/v1/futures/order/cancel       FuturesCancelOrderRequest  → FuturesOrder
+ *   /api/xb/v1/futures/orders/open        FuturesSymbolFilter        → FuturesOrder[]
+ *   /api/xb/v1/futures/orders/history     FuturesPageRequest         → Page<FuturesOrder>
+ *   /api/xb/v1/futures/positions          FuturesSymbolFilter        → FuturesPosition[]
+ *   /api/xb/v1/futures/positions/closed   FuturesPageRequest         → Page<FuturesPosition>
+ *   /api/xb/v1/futures/position/close     ClosePositionRequest       → FuturesOrder  (no quantity: fast close)
+ *   /api/xb/v1/futures/position/close-all CloseAllRequest            → { orders: FuturesOrder[] }
+ *   /api/xb/v1/futures/position/margin    PositionMarginRequest      → FuturesPosition
+ *   /api/xb/v1/futures/stop-pl/set        StopPlRequest              → FuturesPosition & { warning: localized text | null }
+ *   /api/xb/v1/futures/funding/history    FuturesPageRequest         → Page<FundingPayment>
+ *   /api/xb/v1/futures/funding/info       { symbol? }                → FundingInfo[]
+ */
+
+export const MARGIN_MODES = ['cross', 'isolated'] as const;
+export type MarginMode = (typeof MARGIN_MODES)[number];
+export const POSITION_SIDES = ['long', 'short'] as const;
+export type PositionSide = (typeof POSITION_SIDES)[number];
+export const FUTURES_ORDER_SIDES = ['buy', 'sell'] as const;
+export const FUTURES_ORDER_TYPES = ['limit', 'market'] as const;
+/**
+ * Why an order exists: the user's own; a close (partial / fast / close-all); a triggered take-profit or
+ * stop-loss; the liquidation engine's order.
+ */
+export const FUTURES_ORDER_SOURCES = ['user', 'close', 'take_profit', 'stop_loss', 'liquidation'] as const;
+export type FuturesOrderSource = (typeof FUTURES_ORDER_SOURCES)[number];
+/** How a position ended. */
+export const POSITION_CLOSE_REASONS = ['trade', 'close', 'take_profit', 'stop_loss', 'liquidation', 'adl'] as const;
+export type PositionCloseReason = (typeof POSITION_CLOSE_REASONS)[number];
+
+const leverageField = z
+  .number('futures.leverageInvalid')
+  .int('futures.leverageInvalid')
+  .min(1, 'futures.leverageInvalid')
+  .max(200, 'futures.leverageInvalid');
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+export const LeverageRequest = z.object({ symbol: symbolField, leverage: leverageField });
+export type LeverageRequest = z.input<typeof LeverageRequest>;
+
+export const MarginModeRequest = z.object({
+  symbol: symbolField,
+  marginMode: z.enum(MARGIN_MODES, 'futures.marginModeInvalid'),
+});
+export type MarginModeRequest = z.input<typeof MarginModeRequest>;
+
+/**
+ * buy opens/adds a long or reduces a short; sell the mirror (one-way positions). limit needs `price`;
+ * market takes what it can within the price band and cancels the rest. `reduceOnly` never opens or flips.
+ */
+export const FuturesPlaceOrderRequest = z
+  .object({
+    clientOrderId: clientOrderIdField,
+    symbol: symbolField,
+    side: z.enum(FUTURES_ORDER_SIDES, 'spot.sideInvalid'),
+    type: z.enum(FUTURES_ORDER_TYPES, 'spot.typeInvalid'),
+    price: positiveDecimalField.optional(),
+    quantity: positiveDecimalField,
+    reduceOnly: z.boolean().default(false),
+    postOnly: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'limit' && v.price === undefined)
+      ctx.addIssue({ code: 'custom', message: 'spot.priceRequired', path: ['price'] });
+    if (v.type === 'market' && v.price !== undefined)
+      ctx.addIssue({ code: 'custom', message: 'spot.priceNotAllowed', path: ['price'] });
+    if (v.type === 'market' && v.postOnly)
+      ctx.addIssue({ code: 'custom', message: 'spot.timeInForceInvalid', path: ['postOnly'] });
+  });
+export type FuturesPlaceOrderRequest = z.input<typeof FuturesPlaceOrderRequest>;
+
+export const FuturesCancelOrderRequest = z.object({ orderId: z.coerce.number('spot.orderNotFound').int().positive() });
+export type FuturesCancelOrderRequest = z.input<typeof FuturesCancelOrderRequest>;
+
+export const FuturesSymbolFilter = z.object({ symbol: symbolField.optional() });
+export type FuturesSymbolFilter = z.input<typeof FuturesSymbolFilter>;
+
+export const FuturesPageRequest = z.object({
+  symbol: symbolField.optional(),
+  page: z.number().int().min(1).default(1),
+  size: z.number().int().min(1).max(100).default(20),
+});
+export type FuturesPageRequest = z.input<typeof FuturesPageRequest>;
+
+/** Without `quantity`: fast close (the whole position at market). With it: a partial close at market. */
+export const ClosePositionRequest = z.object({
+  clientOrderId: clientOrderIdField,
+  symbol: symbolField,
+  quantity: positiveDecimalField.optional(),
+});
+export type ClosePositionRequest = z.input<typeof ClosePositionRequest>;
+
+/** Closes every open position (optionally of one contract) at market, after cancelling their orders. */
+export const CloseAllRequest = z.object({ requestId: clientOrderIdField, symbol: symbolField.optional() });
+export type CloseAllRequest = z.input<typeof CloseAllRequest>;
+
+export const PositionMarginRequest = z.object({
+  requestId: clientOrderIdField,
+  symbol: symbolField,
+  action: z.enum(['add', 'remove'], 'futures.marginActionInvalid'),
+  amount: positiveDecimalField,
+});
+export type PositionMarginRequest = z.input<typeof PositionMarginRequest>;
+
+/** Stop-profit / stop-loss prices of the open position; null (or omitted) clears one. */
+export const StopPlRequest = z.object({
+  symbol: symbolField,
+  takeProfitPrice: positiveDecimalField.nullable().optional(),
+  stopLossPrice: positiveDecimalField.nullable().optional(),
+});
+export type StopPlRequest = z.input<typeof StopPlRequest>;
+
+export const FundingInfoRequest = z.object({ symbol: symbolField.optional() });
+export type FundingInfoRequest = z.input<typeof FundingInfoRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+export interface FuturesTier {
+  bracket: number;
+  notionalFloor: string;
+  notionalCap: string;
+  maintMarginRatio: string;
+  maintAmount: string;
+  maxLeverage: number;
+}
+
+export interface FuturesContract {
+  symbol: string;
+  base: string;
+  quote: 'USDT';
+  tickSize: string;
+  stepSize: string;
+  minNotional: string;
+  makerFee: string;
+  takerFee: string;
+  liquidationFee: string;
+  maxLeverage: number;
+  fundingIntervalHours: number;
+  tiers: FuturesTier[];
+  indexPrice: string | null;
+  markPrice: string | null;
+  /** true when prices come from the simulated feed. */
+  demo: boolean;
+}
+
+export interface FuturesSetting {
+  symbol: string;
+  marginMode: MarginMode;
+  leverage: number;
+}
+
+export interface FuturesAccount {
+  currency: 'USDT';
+  /** Free in the futures wallet (what new orders and cross positions can use). */
+  available: string;
+  /** Held by open orders (initial margin + fee reserve). */
+  frozen: string;
+  /** Σ margin of open positions. */
+  positionMargin: string;
+  unrealizedPnl: string;
+  /** available + frozen + positionMargin + unrealizedPnl. */
+  equity: string;
+  settings: FuturesSetting[];
+}
+
+export interface FuturesOrder {
+  id: number;
+  clientOrderId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  source: FuturesOrderSource;
+  price: string | null;
+  quantity: string;
+  filledQuantity: string;
+  averagePrice: string | null;
+  fee: string;
+  reduceOnly: boolean;
+  leverage: number;
+  marginMode: MarginMode;
+  status: 'new' | 'partially_filled' | 'filled' | 'cancelled';
+  cancelReason: string | null;
+  createTime: number;
+  updateTime: number;
+}
+
+/** Every field of spec §3 "Contract position". */
+export interface FuturesPosition {
+  /** The position's order number. */
+  id: number;
+  symbol: string;
+  direction: PositionSide;
+  marginMode: MarginMode;
+  leverage: number;
+  quantity: string;
+  /** Closable amount: quantity minus what open reduce-only orders already claim. */
+  closableQuantity: string;
+  openPrice: string;
+  markPrice: string | null;
+  margin: string;
+  positionValue: string | null;
+  estimatedLiquidationPrice: string | null;
+  bankruptcyPrice: string | null;
+  /** Fees paid (open and close). */
+  fee: string;
+  /** Accumulated funding ("position interest"): positive received, negative paid. */
+  positionInterest: string;
+  unrealizedPnl: string | null;
+  realizedPnl: string;
+  /** uPnL / initial margin (open) or realized / initial margin (closed), as a decimal fraction. */
+  yield: string | null;
+  takeProfitPrice: string | null;
+  stopLossPrice: string | null;
+  /** Auto-deleverage indicator 1–5 (5 = first in line), null when not in profit. */
+  adlRank: number | null;
+  status: 'open' | 'closed';
+  closedPrice: string | null;
+  closedQuantity: string;
+  closeReason: PositionCloseReason | null;
+  openTime: number;
+  closeTime: number | null;
+}
+
+export interface FundingPayment {
+  id: number;
+  symbol: string;
+  positionId: number;
+  direction: PositionSide;
+  rate: string;
+  markPrice: string;
+  positionValue: string;
+  /** Positive received, negative paid. */
+  amount: string;
+  time: number;
+}
+
+export interface FundingInfo {
+  symbol: string;
+  /** The rate the next settlement will use if nothing changes (per interval). */
+  predictedRate: string;
+  lastRate: string | null;
+  intervalHours: number;
+  nextFundingTime: number;
+  /** Milliseconds until nextFundingTime. */
+  countdown: number;
+}

@@ -3,6 +3,7 @@ import { accountRoutes } from '../features/account/routes.ts';
 import { contentRoutes } from '../features/content/routes.ts';
 import { cycleRoutes } from '../features/cycle/routes.ts';
 import { earnRoutes } from '../features/earn/routes.ts';
+import { futuresRoutes } from '../features/futures/routes.ts';
 import { downloadRoutes } from '../features/download/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { kycRoutes } from '../features/kyc/routes.ts';
@@ -28,4 +29,5 @@ export const featureRoutes: RouteDef[] = [
   ...kycRoutes,
   ...referralRoutes,
   ...earnRoutes,
+  ...futuresRoutes,
 ];

@@ -133,9 +133,9 @@ describe('futures: liquidation, insurance fund, auto-deleverage', () => {
     expect(r2.mark).toBe(903614n);
     expect(r2.liquidated).toEqual([pos.id]);
     // no bids: the whole position was deleveraged against the counterparty's short at the bankruptcy price
-    const closed = (await call(counter, '/positions/closed', {})).body.data.list[0];
+    const closed = (await call(counter, '/positions/closed', {})).body.data.items[0];
     expect(closed).toMatchObject({ direction: 'short', closeReason: 'adl', closedPrice: '90000', realizedPnl: '1000' });
-    const mine = (await call(a, '/positions/closed', {})).body.data.list[0];
+    const mine = (await call(a, '/positions/closed', {})).body.data.items[0];
     expect(mine).toMatchObject({ closeReason: 'liquidation', closedPrice: '90000', realizedPnl: '-1000' });
     expect(await h.insurance()).toBe(0n);
     await expectBooksBalanced();
@@ -182,7 +182,7 @@ describe('futures: liquidation, insurance fund, auto-deleverage', () => {
     expect(r.liquidated).toEqual([pos.id]);
     // sold at 89,800: 0.1 × 200 = 20 USDT beyond bankruptcy, paid by the fund
     expect(await h.insurance()).toBe(fundBefore - h.units('20'));
-    const mine = (await call(a, '/positions/closed', {})).body.data.list[0];
+    const mine = (await call(a, '/positions/closed', {})).body.data.items[0];
     expect(mine).toMatchObject({ closeReason: 'liquidation', closedPrice: '89800' });
     // the liquidated user keeps only what was never at stake: 1100 − 1000 margin − 5 fee
     expect(await h.wallet(a.id)).toEqual({ available: h.units('95'), frozen: 0n });
@@ -212,9 +212,9 @@ describe('futures: TP/SL, closes, margin, funding', () => {
     expect((await h.setIndex(BTC, '100900')).triggered).toEqual([]);
     const r = await h.setIndex(BTC, '101000');
     expect(r.triggered).toEqual([{ positionId: ok.body.data.id, kind: 'take_profit' }]);
-    const closed = (await call(u, '/positions/closed', {})).body.data.list[0];
+    const closed = (await call(u, '/positions/closed', {})).body.data.items[0];
     expect(closed).toMatchObject({ closeReason: 'take_profit', closedPrice: '100900', realizedPnl: '9' });
-    const history = (await call(u, '/orders/history', {})).body.data.list;
+    const history = (await call(u, '/orders/history', {})).body.data.items;
     expect(history[0]).toMatchObject({ source: 'take_profit', status: 'filled', reduceOnly: true });
 
     // a short with a stop-loss
@@ -231,7 +231,7 @@ describe('futures: TP/SL, closes, margin, funding', () => {
     await limit(mm, 'sell', '102050', '0.01');
     const s = await h.setIndex(BTC, '102000');
     expect(s.triggered[0]).toMatchObject({ kind: 'stop_loss' });
-    expect((await call(u, '/positions/closed', {})).body.data.list[0]).toMatchObject({
+    expect((await call(u, '/positions/closed', {})).body.data.items[0]).toMatchObject({
       closeReason: 'stop_loss',
       closedPrice: '102050',
     });
@@ -302,8 +302,8 @@ describe('futures: TP/SL, closes, margin, funding', () => {
     expect(info.countdown).toBeGreaterThan(0);
     clock.set(info.nextFundingTime - 500);
     await h.setIndex(BTC, '100000'); // the tick that crosses the boundary settles it
-    const paid = (await call(long, '/funding/history', {})).body.data.list;
-    const got = (await call(short, '/funding/history', {})).body.data.list;
+    const paid = (await call(long, '/funding/history', {})).body.data.items;
+    const got = (await call(short, '/funding/history', {})).body.data.items;
     expect(paid).toHaveLength(1);
     expect(got).toHaveLength(1);
     expect(BigInt(h.units(paid[0].amount.replace('-', ''))) > 0n).toBe(true);

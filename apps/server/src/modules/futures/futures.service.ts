@@ -235,7 +235,7 @@ export class FuturesService {
       .offset((q.page - 1) * q.size);
     const [total] = await this.db.select({ n: count() }).from(futuresOrders).where(where);
     return {
-      list: rows.map((r) => orderView(contractOf(r.symbol)!, r)),
+      items: rows.map((r) => orderView(contractOf(r.symbol)!, r)),
       total: Number(total?.n ?? 0),
       page: q.page,
       size: q.size,
@@ -400,7 +400,7 @@ export class FuturesService {
       adlRank: null,
     };
     return {
-      list: rows.map((r) => positionView(contractOf(r.symbol)!, r, none)),
+      items: rows.map((r) => positionView(contractOf(r.symbol)!, r, none)),
       total: Number(total?.n ?? 0),
       page: q.page,
       size: q.size,
@@ -548,7 +548,7 @@ export class FuturesService {
       amount: usdt(p.amount),
       time: p.createdAt.getTime(),
     }));
-    return { list, total: Number(total?.n ?? 0), page: q.page, size: q.size };
+    return { items: list, total: Number(total?.n ?? 0), page: q.page, size: q.size };
   }
 
   fundingInfo(symbol?: string): FundingInfo[] {

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { CoinList } from '../components/CoinList.tsx';
 import { CycleList } from '../components/CycleList.tsx';
 import { DemoTag } from '../components/DemoTag.tsx';
+import { FuturesContractList } from '../../futures/components/FuturesContractList.tsx';
 import { useFavourites } from '../components/useFavourites.ts';
 import { useMarketRows } from '../components/useMarketRows.ts';
 import '../components/market.css';
@@ -44,7 +45,7 @@ export default function MarketPage() {
           )}
         </Tabs.Tab>
         <Tabs.Tab key="futures" title={t('tabs.futures')}>
-          <EmptyState title={t('futures.soon')} text={t('futures.soonText')} testId="futures-soon" />
+          <FuturesContractList />
         </Tabs.Tab>
         <Tabs.Tab key="cycle" title={t('tabs.cycle')}>
           <CycleList />

@@ -15,11 +15,28 @@ import { OrderTicket } from '../components/OrderTicket.tsx';
 import { useAvailable, useBook, useLastPrice, useOpenOrders } from '../components/useTradeData.ts';
 import { INITIAL_TICKET, ticketReducer, type TicketContext } from '../model/ticket.ts';
 import '../components/trade.css';
+// futures (issue 8): the spot / futures switch and the futures panel
+import { FuturesPanel } from '../../futures/components/FuturesPanel.tsx';
+import { TradeModeSwitch, useTradeMode } from '../../futures/components/TradeModeSwitch.tsx';
 
 const DEFAULT_SYMBOL = 'BTCUSDT';
 
-/** /trade?symbol=BTCUSDT&side=buy — the order book, the order ticket and the open orders of one market. */
+/**
+ * /trade?symbol=BTCUSDT&side=buy — the order book, the order ticket and the open orders of one market;
+ * /trade?mode=futures&symbol=BTCUSDT — the futures side (features/futures).
+ */
 export default function TradePage() {
+  // futures (issue 8): the switch above both sides
+  const mode = useTradeMode();
+  return (
+    <div className="page-body trade-page">
+      <TradeModeSwitch />
+      {mode === 'futures' ? <FuturesPanel /> : <SpotTrade />}
+    </div>
+  );
+}
+
+function SpotTrade() {
   const { t } = useTranslation('trade');
   const markets = useQuery(marketsQuery());
   const [params, setParams] = useSearchParams();
@@ -75,7 +92,7 @@ function TradeScreen(props: {
   const pct = change === null ? null : roundDecimal(change, 2);
 
   return (
-    <div className="page-body trade-page" data-testid="trade-page">
+    <div data-testid="trade-page">
       <header className="trade-page__bar">
         <button
           type="button"

@@ -1,0 +1,297 @@
+import { Button, Dialog, Input, Selector, Slider, Toast } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import type {
+  FuturesAccount,
+  FuturesContract,
+  FuturesPosition,
+  MarginMode,
+  PositionSide,
+} from '@tidemark/contract/futures';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { formatPrice } from '../../../lib/format/price.ts';
+import { newClientOrderId } from '../../trade/model/client-order-id.ts';
+import { futuresKeys, placeFuturesOrder, setLeverage, setMarginMode } from '../api/futures.ts';
+import { previewOrder, type PreviewError } from '../model/preview.ts';
+
+/** The server's default setting of a contract the user never configured (futures.service DEFAULT_LEVERAGE). */
+const DEFAULT_LEVERAGE = 20;
+
+/**
+ * The futures order ticket: long / short, cross / isolated, the leverage slider (bounded by the bracket of
+ * the resulting position), limit / market, price, quantity, and — before anything is sent — the cost
+ * (initial margin + fee) and the estimated liquidation price (model/preview.ts, the server's formulas),
+ * repeated in the confirmation dialog. Leverage and margin mode are settings of the contract on the server.
+ */
+export function FuturesTicket(props: {
+  contract: FuturesContract;
+  contracts: FuturesContract[];
+  account: FuturesAccount | undefined;
+  positions: FuturesPosition[];
+  signedIn: boolean;
+}) {
+  const { t } = useTranslation('futures');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const c = props.contract;
+  const setting = props.account?.settings.find((s) => s.symbol === c.symbol);
+  const serverLeverage = setting?.leverage ?? Math.min(DEFAULT_LEVERAGE, c.maxLeverage);
+  const serverMode: MarginMode = setting?.marginMode ?? 'cross';
+  const [direction, setDirection] = useState<PositionSide>('long');
+  const [orderType, setOrderType] = useState<'limit' | 'market'>('market');
+  const [price, setPrice] = useState('');
+  const [quantity, setQuantity] = useState('');
+  // the slider's value while the user moves it; the server's setting otherwise
+  const [chosenLeverage, setLeverageState] = useState<number | null>(null);
+  const leverage = chosenLeverage ?? serverLeverage;
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submitting = useRef(false);
+
+  // a limit price starts at the mark
+  const seeded = useRef(false);
+  useEffect(() => {
+    if (seeded.current || !c.markPrice) return;
+    seeded.current = true;
+    setPrice(c.markPrice);
+  }, [c.markPrice]);
+
+  const { preview, errors } = previewOrder({
+    contract: c,
+    direction,
+    orderType,
+    price,
+    quantity,
+    leverage,
+    marginMode: serverMode,
+    account: props.account,
+    positions: props.positions,
+    contracts: props.contracts,
+  });
+  const shown: PreviewError[] = touched ? errors : errors.filter((e) => e === 'priceTick' || e === 'leverageTooHigh');
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: futuresKeys.all });
+
+  async function changeMode(mode: MarginMode) {
+    if (mode === serverMode) return;
+    try {
+      await setMarginMode(c.symbol, mode);
+    } catch {
+      // the API client has shown why (e.g. a position or open orders exist)
+    } finally {
+      refresh();
+    }
+  }
+
+  async function commitLeverage(value: number) {
+    if (!props.signedIn || value === serverLeverage) return;
+    try {
+      await setLeverage(c.symbol, value);
+    } catch {
+      setLeverageState(null); // back to the server's setting
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: futuresKeys.all });
+    setLeverageState(null);
+  }
+
+  async function submit() {
+    setTouched(true);
+    if (errors.length || !preview || submitting.current) return;
+    submitting.current = true;
+    try {
+      const confirmed = await Dialog.confirm({
+        title: t(`ticket.confirmTitle.${direction}`, { symbol: c.symbol }),
+        content: (
+          <dl className="futures-confirm" data-testid="order-confirm">
+            <dt>{t('ticket.type')}</dt>
+            <dd>{t(`type.${orderType}`)}</dd>
+            <dt>{t('ticket.price')}</dt>
+            <dd>{orderType === 'market' ? t('ticket.marketPrice') : formatPrice(price)}</dd>
+            <dt>{t('ticket.quantity', { base: c.base })}</dt>
+            <dd>{quantity}</dd>
+            <dt>{t('ticket.leverage')}</dt>
+            <dd>
+              {t(`marginMode.${serverMode}`)} {leverage}×
+            </dd>
+            <dt>{t('ticket.cost')}</dt>
+            <dd data-testid="confirm-cost">
+              {preview.estimated ? '≈ ' : ''}
+              {preview.cost} USDT
+            </dd>
+            <dt>{t('ticket.liquidation')}</dt>
+            <dd data-testid="confirm-liquidation">
+              {preview.estimated && preview.estimatedLiquidationPrice ? '≈ ' : ''}
+              {formatPrice(preview.estimatedLiquidationPrice)}
+            </dd>
+          </dl>
+        ),
+        confirmText: t('ticket.confirm'),
+        cancelText: t('close.keep'),
+      });
+      if (!confirmed) return;
+      setBusy(true);
+      if (leverage !== serverLeverage) await setLeverage(c.symbol, leverage);
+      const order = await placeFuturesOrder({
+        clientOrderId: newClientOrderId(),
+        symbol: c.symbol,
+        side: direction === 'long' ? 'buy' : 'sell',
+        type: orderType,
+        ...(orderType === 'limit' ? { price } : {}),
+        quantity,
+      });
+      setQuantity('');
+      setTouched(false);
+      Toast.show({ icon: 'success', content: t(order.status === 'filled' ? 'ticket.filled' : 'ticket.placed') });
+    } catch {
+      // the API client has shown the server's message
+    } finally {
+      submitting.current = false;
+      setBusy(false);
+      refresh();
+    }
+  }
+
+  const dirButton = (d: PositionSide) => (
+    <button
+      type="button"
+      className={`ticket__side ticket__side--${d === 'long' ? 'buy' : 'sell'}` + (direction === d ? ' is-active' : '')}
+      aria-pressed={direction === d}
+      data-testid={`futures-${d}`}
+      onClick={() => setDirection(d)}
+    >
+      {t(`direction.open.${d}`)}
+    </button>
+  );
+
+  const maxLeverage = c.maxLeverage;
+  return (
+    <div className="ticket futures-ticket" data-testid="futures-ticket">
+      <div className="ticket__sides">
+        {dirButton('long')}
+        {dirButton('short')}
+      </div>
+      <Selector
+        className="ticket__types"
+        columns={2}
+        value={[serverMode]}
+        onChange={(v) => v[0] && void changeMode(v[0])}
+        disabled={!props.signedIn}
+        options={[
+          { label: t('marginMode.cross'), value: 'cross' as const },
+          { label: t('marginMode.isolated'), value: 'isolated' as const },
+        ]}
+        data-testid="margin-mode"
+      />
+      <div className="futures-leverage">
+        <span>{t('ticket.leverage')}</span>
+        <strong data-testid="leverage-value">{leverage}×</strong>
+        <span className="muted">{t('ticket.maxAtSize', { max: preview?.maxLeverage ?? maxLeverage })}</span>
+      </div>
+      <Slider
+        className="ticket__slider"
+        min={1}
+        max={maxLeverage}
+        step={1}
+        value={leverage}
+        marks={{ 1: '1×', [maxLeverage]: `${maxLeverage}×` }}
+        onChange={(v) => setLeverageState(Array.isArray(v) ? v[0]! : v)}
+        onAfterChange={(v) => void commitLeverage(Array.isArray(v) ? v[0]! : v)}
+        data-testid="leverage-slider"
+      />
+      <div className="futures-leverage__quick">
+        {[1, 5, 10, 20, 50]
+          .filter((x) => x <= maxLeverage)
+          .map((x) => (
+            <button
+              key={x}
+              type="button"
+              className={x === leverage ? 'is-active' : ''}
+              onClick={() => {
+                setLeverageState(x);
+                void commitLeverage(x);
+              }}
+              data-testid={`leverage-${x}`}
+            >
+              {x}×
+            </button>
+          ))}
+      </div>
+      <Selector
+        className="ticket__types"
+        columns={2}
+        value={[orderType]}
+        onChange={(v) => v[0] && setOrderType(v[0])}
+        options={[
+          { label: t('type.limit'), value: 'limit' as const },
+          { label: t('type.market'), value: 'market' as const },
+        ]}
+        data-testid="futures-order-type"
+      />
+      {orderType === 'limit' ? (
+        <label className="ticket__field">
+          <span>{t('ticket.price')}</span>
+          <Input inputMode="decimal" value={price} onChange={setPrice} placeholder="USDT" data-testid="futures-price" />
+        </label>
+      ) : (
+        <div className="ticket__field ticket__field--market">{t('ticket.marketPrice')}</div>
+      )}
+      <label className="ticket__field">
+        <span>{t('ticket.quantity', { base: c.base })}</span>
+        <Input
+          inputMode="decimal"
+          value={quantity}
+          onChange={setQuantity}
+          placeholder={c.base}
+          data-testid="futures-quantity"
+        />
+      </label>
+      <dl className="ticket__summary" data-testid="futures-summary">
+        <dt>{t('ticket.available')}</dt>
+        <dd data-testid="futures-available">{props.account ? `${props.account.available} USDT` : '--'}</dd>
+        <dt>{t('ticket.margin')}</dt>
+        <dd data-testid="futures-margin">
+          {preview ? `${preview.estimated ? '≈ ' : ''}${preview.initialMargin}` : '--'}
+        </dd>
+        <dt>{t('ticket.fee')}</dt>
+        <dd data-testid="futures-fee">{preview ? `${preview.estimated ? '≈ ' : ''}${preview.fee}` : '--'}</dd>
+        <dt>{t('ticket.cost')}</dt>
+        <dd data-testid="futures-cost">{preview ? `${preview.estimated ? '≈ ' : ''}${preview.cost} USDT` : '--'}</dd>
+        <dt>{t('ticket.liquidation')}</dt>
+        <dd data-testid="futures-liquidation">
+          {preview?.estimated && preview.estimatedLiquidationPrice ? '≈ ' : ''}
+          {formatPrice(preview?.estimatedLiquidationPrice)}
+        </dd>
+      </dl>
+      {shown.length > 0 && (
+        <ul className="ticket__errors" data-testid="futures-errors" role="alert">
+          {shown.map((e) => (
+            <li key={e}>
+              {t(`ticket.error.${e}`, {
+                tick: c.tickSize,
+                step: c.stepSize,
+                min: c.minNotional,
+                max: preview?.maxLeverage ?? maxLeverage,
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {props.signedIn ? (
+        <Button
+          block
+          loading={busy}
+          className={direction === 'long' ? 'btn-buy' : 'btn-sell'}
+          onClick={() => void submit()}
+          data-testid="futures-submit"
+        >
+          {t(`direction.open.${direction}`)}
+        </Button>
+      ) : (
+        <Button block color="primary" onClick={() => navigate('/login')} data-testid="futures-login">
+          {t('ticket.login')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { FuturesPosition } from '@tidemark/contract/futures';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../../lib/format/price.ts';
+import { ratePercent } from '../model/contract-units.ts';
+
+/** Signed amounts get their colour from the sign, never from a parsed number. */
+const tone = (v: string | null) =>
+  v === null || /^-?0(\.0*)?$/.test(v) ? '' : v.startsWith('-') ? 'is-down' : 'is-up';
+
+/**
+ * One contract position with every field of spec §3 "Contract position": direction, order number, open
+ * price, quantity, closable amount, margin, estimated liquidation price, position value, fee, position
+ * interest, P/L, yield, stop-profit and stop-loss prices, open time; for a closed one its closed price and
+ * close time. `actions` are the open position's buttons.
+ */
+export function PositionCard(props: { position: FuturesPosition; actions?: ReactNode }) {
+  const { t, i18n } = useTranslation('futures');
+  const p = props.position;
+  const when = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'medium' });
+  const open = p.status === 'open';
+  const pnl = open ? p.unrealizedPnl : p.realizedPnl;
+  const row = (key: string, value: ReactNode, testId?: string, className = '') => (
+    <>
+      <dt>{t(key)}</dt>
+      <dd data-testid={testId} className={className}>
+        {value}
+      </dd>
+    </>
+  );
+  return (
+    <li className="order-item position-card" data-testid={open ? 'position' : 'closed-position'} data-symbol={p.symbol}>
+      <div className="order-item__head">
+        <span
+          className={`position-card__dir ${p.direction === 'long' ? 'is-up' : 'is-down'}`}
+          data-testid="position-direction"
+        >
+          {t(`direction.${p.direction}`)}
+        </span>
+        <strong>{p.symbol}</strong>
+        <span className="position-card__tag">
+          {t(`marginMode.${p.marginMode}`)} {p.leverage}×
+        </span>
+        <span className="order-item__time">#{p.id}</span>
+      </div>
+      <dl className="order-item__grid">
+        {row('position.pnl', pnl ?? '--', 'position-pnl', tone(pnl))}
+        {row(
+          'position.yield',
+          p.yield === null ? '--' : `${ratePercent(p.yield, 2)}%`,
+          'position-yield',
+          tone(p.yield),
+        )}
+        {row('position.openPrice', formatPrice(p.openPrice), 'position-open-price')}
+        {row('position.quantity', p.quantity, 'position-quantity')}
+        {open && row('position.closable', p.closableQuantity, 'position-closable')}
+        {open && row('price.mark', formatPrice(p.markPrice))}
+        {row('position.margin', p.margin, 'position-margin')}
+        {open && row('position.liquidation', formatPrice(p.estimatedLiquidationPrice), 'position-liquidation')}
+        {open && row('position.value', p.positionValue ?? '--', 'position-value')}
+        {row('position.fee', p.fee, 'position-fee')}
+        {row('position.interest', p.positionInterest, 'position-interest', tone(p.positionInterest))}
+        {open && row('position.takeProfit', formatPrice(p.takeProfitPrice), 'position-tp')}
+        {open && row('position.stopLoss', formatPrice(p.stopLossPrice), 'position-sl')}
+        {!open && row('position.closedPrice', formatPrice(p.closedPrice), 'position-closed-price')}
+        {!open && row('position.closedQuantity', p.closedQuantity)}
+        {!open &&
+          row(
+            'position.closeReason',
+            p.closeReason ? t(`closeReason.${p.closeReason}`) : '--',
+            'position-close-reason',
+          )}
+        {row('position.openTime', when.format(p.openTime))}
+        {!open &&
+          row('position.closeTime', p.closeTime === null ? '--' : when.format(p.closeTime), 'position-close-time')}
+        {open && p.adlRank !== null && row('position.adl', `${p.adlRank}/5`)}
+      </dl>
+      {props.actions}
+    </li>
+  );
+}

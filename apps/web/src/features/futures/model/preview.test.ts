@@ -1,0 +1,235 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FuturesAccount, FuturesContract, FuturesPosition } from '@tidemark/contract/futures';
+// The server's own formulas, to check that the screen's estimate is the same number. Test only: the app
+// itself never imports server code (it talks HTTP), but a copy of a formula must be proven equal to it.
+// eslint-disable-next-line import/no-restricted-paths
+import { CONTRACTS } from '../../../../../server/src/modules/futures/domain/contracts.ts';
+// eslint-disable-next-line import/no-restricted-paths
+import { liquidationPrice } from '../../../../../server/src/modules/futures/domain/liquidation-price.ts';
+import { contractUnits, ratePercent } from './contract-units.ts';
+import { liquidationTicks, previewOrder } from './preview.ts';
+import { checkStopPl } from './stop-pl.ts';
+
+const fmt = (v: bigint, d: number) => {
+  const p = 10n ** BigInt(d);
+  const f = (v % p).toString().padStart(d, '0').replace(/0+$/, '');
+  return f ? `${v / p}.${f}` : `${v / p}`;
+};
+
+/** A contract as /futures/contracts answers it, from the server's configuration. */
+function wire(symbol: string, mark: string | null): FuturesContract {
+  const c = CONTRACTS.find((x) => x.symbol === symbol)!;
+  return {
+    symbol: c.symbol,
+    base: c.base,
+    quote: 'USDT',
+    tickSize: c.tickSize,
+    stepSize: c.stepSize,
+    minNotional: fmt(c.minNotional, 6),
+    makerFee: fmt(c.makerFee, 8),
+    takerFee: fmt(c.takerFee, 8),
+    liquidationFee: fmt(c.liquidationFee, 8),
+    maxLeverage: c.maxLeverage,
+    fundingIntervalHours: 8,
+    tiers: c.tiers.map((t) => ({
+      bracket: t.bracket,
+      notionalFloor: fmt(t.floor, 6),
+      notionalCap: fmt(t.cap, 6),
+      maintMarginRatio: fmt(t.mmr, 8),
+      maintAmount: fmt(t.cumScaled / 100_000_000n, 6),
+      maxLeverage: t.maxLeverage,
+    })),
+    indexPrice: mark,
+    markPrice: mark,
+    demo: true,
+  };
+}
+
+const account = (available: string): FuturesAccount => ({
+  currency: 'USDT',
+  available,
+  frozen: '0',
+  positionMargin: '0',
+  unrealizedPnl: '0',
+  equity: available,
+  settings: [],
+});
+
+describe('previewOrder', () => {
+  const btc = wire('BTCUSDT', '50000');
+
+  it('a 10× isolated long of 0.01 BTC at 50,000: margin 50, taker fee, liquidation by the tier-1 formula', () => {
+    const r = previewOrder({
+      contract: btc,
+      direction: 'long',
+      orderType: 'market',
+      price: '',
+      quantity: '0.01',
+      leverage: 10,
+      marginMode: 'isolated',
+      account: account('1000'),
+      positions: [],
+      contracts: [btc],
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.preview!.notional).toBe('500');
+    expect(r.preview!.initialMargin).toBe('50');
+    // LP = (500 − 50) / (0.01 × (1 − 0.004)) = 45180.722… → rounded down to the tick
+    expect(r.preview!.estimatedLiquidationPrice).toBe('45180.7');
+    const fee = BigInt(500_000_000) * BigInt(CONTRACTS[0]!.takerFee); // minor units × rate
+    expect(r.preview!.fee).toBe(fmt((fee + 99_999_999n) / 100_000_000n, 6));
+    expect(r.preview!.estimated).toBe(true);
+  });
+
+  it('a short mirrors it and a limit uses its own price', () => {
+    const r = previewOrder({
+      contract: btc,
+      direction: 'short',
+      orderType: 'limit',
+      price: '50000',
+      quantity: '0.01',
+      leverage: 10,
+      marginMode: 'isolated',
+      account: account('1000'),
+      positions: [],
+      contracts: [btc],
+    });
+    // LP = (500 + 50) / (0.01 × 1.004) = 54780.87… → rounded up
+    expect(r.preview!.estimatedLiquidationPrice).toBe('54780.9');
+    expect(r.preview!.estimated).toBe(false);
+  });
+
+  it('names what is wrong: off-tick price, off-step quantity, too little money, leverage above the tier', () => {
+    const base = {
+      contract: btc,
+      direction: 'long' as const,
+      marginMode: 'isolated' as const,
+      positions: [] as FuturesPosition[],
+      contracts: [btc],
+    };
+    expect(
+      previewOrder({
+        ...base,
+        orderType: 'limit',
+        price: '50000.05',
+        quantity: '0.01',
+        leverage: 10,
+        account: account('1000'),
+      }).errors,
+    ).toEqual(['priceTick']);
+    expect(
+      previewOrder({
+        ...base,
+        orderType: 'market',
+        price: '',
+        quantity: '0.000001',
+        leverage: 10,
+        account: account('1000'),
+      }).errors,
+    ).toEqual(['quantityStep']);
+    expect(
+      previewOrder({ ...base, orderType: 'market', price: '', quantity: '0.01', leverage: 10, account: account('10') })
+        .errors,
+    ).toEqual(['insufficient']);
+    // 2 BTC at 50,000 = 100,000 notional: bracket 2 allows 75×
+    const big = previewOrder({
+      ...base,
+      orderType: 'market',
+      price: '',
+      quantity: '2',
+      leverage: 100,
+      account: account('10000'),
+    });
+    expect(big.errors).toContain('leverageTooHigh');
+    expect(big.preview!.maxLeverage).toBe(75);
+  });
+
+  it('matches the server formula for any position and collateral (every bracket)', () => {
+    for (const symbol of ['BTCUSDT', 'ETHUSDT', 'DOGEUSDT']) {
+      const server = CONTRACTS.find((c) => c.symbol === symbol)!;
+      const mine = contractUnits(wire(symbol, null));
+      fc.assert(
+        fc.property(
+          fc.bigInt({ min: 1n, max: 10n ** 9n }),
+          fc.bigInt({ min: 1n, max: 10n ** 7n }),
+          fc.boolean(),
+          fc.bigInt({ min: 0n, max: 10n ** 13n }),
+          (lots, ticks, long, collateral) => {
+            const size = long ? lots : -lots;
+            const entryValue = lots * ticks;
+            const expected = liquidationPrice(server, { size, entryValue }, collateral);
+            expect(liquidationTicks(mine, size, entryValue, collateral)).toBe(expected);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    }
+  });
+});
+
+describe('checkStopPl (spec §5)', () => {
+  const btc = wire('BTCUSDT', '50000');
+  const long: FuturesPosition = {
+    id: 1,
+    symbol: 'BTCUSDT',
+    direction: 'long',
+    marginMode: 'isolated',
+    leverage: 10,
+    quantity: '0.01',
+    closableQuantity: '0.01',
+    openPrice: '50000.000',
+    markPrice: '50100',
+    margin: '50',
+    positionValue: '501',
+    estimatedLiquidationPrice: '45180.7',
+    bankruptcyPrice: '45000',
+    fee: '0.25',
+    positionInterest: '0',
+    unrealizedPnl: '1',
+    realizedPnl: '0',
+    yield: '0.02',
+    takeProfitPrice: null,
+    stopLossPrice: null,
+    adlRank: null,
+    status: 'open',
+    closedPrice: null,
+    closedQuantity: '0',
+    closeReason: null,
+    openTime: 0,
+    closeTime: null,
+  };
+  const short: FuturesPosition = {
+    ...long,
+    direction: 'short',
+    markPrice: '49900',
+    estimatedLiquidationPrice: '54780.9',
+  };
+
+  it('long: stop-loss not above the open price, take-profit not below it', () => {
+    expect(checkStopPl(btc, long, '49000', '').takeProfit).toBe('stopPl.error.takeProfitBelowOpen');
+    expect(checkStopPl(btc, long, '', '50000.1').stopLoss).toBe('stopPl.error.stopLossAboveOpen');
+    expect(checkStopPl(btc, long, '55000', '48000')).toEqual({ takeProfit: null, stopLoss: null, warning: null });
+  });
+
+  it('short: mirrored', () => {
+    expect(checkStopPl(btc, short, '51000', '').takeProfit).toBe('stopPl.error.takeProfitAboveOpen');
+    expect(checkStopPl(btc, short, '', '49000').stopLoss).toBe('stopPl.error.stopLossBelowOpen');
+    expect(checkStopPl(btc, short, '45000', '52000')).toEqual({ takeProfit: null, stopLoss: null, warning: null });
+  });
+
+  it('warns when the stop-loss lies beyond the liquidation price, refuses a price that triggers now', () => {
+    expect(checkStopPl(btc, long, '', '45000').warning).toBe('stopPl.warning.beyondLiquidation');
+    expect(checkStopPl(btc, short, '', '55000').warning).toBe('stopPl.warning.beyondLiquidation');
+    expect(checkStopPl(btc, long, '50050', '').takeProfit).toBe('stopPl.error.wouldTrigger');
+    expect(checkStopPl(btc, long, 'abc', '').takeProfit).toBe('stopPl.error.priceInvalid');
+  });
+});
+
+describe('ratePercent', () => {
+  it('moves the point without a float', () => {
+    expect(ratePercent('0.0001')).toBe('0.01');
+    expect(ratePercent('-0.00012345')).toBe('-0.0123');
+    expect(ratePercent('0')).toBe('0');
+  });
+});

@@ -313,3 +313,50 @@ describe('futures: TP/SL, closes, margin, funding', () => {
     await expectBooksBalanced();
   });
 });
+
+describe('futures: the mark tick judges every position in one batch', () => {
+  /** A long of 0.1 BTC at 100,000 for `u` in `marginMode` at `leverage`, against a short of `counter`. */
+  async function openLongWith(u: U, counter: U, marginMode: 'cross' | 'isolated', leverage: number) {
+    expect((await call(u, '/margin-mode', { symbol: BTC, marginMode })).status).toBe(200);
+    expect((await call(u, '/leverage', { symbol: BTC, leverage })).status).toBe(200);
+    expect((await limit(counter, 'sell', '100000', '0.1')).status).toBe(200);
+    const buy = await call(u, '/order/place', {
+      clientOrderId: cid(),
+      symbol: BTC,
+      side: 'buy',
+      type: 'market',
+      quantity: '0.1',
+    });
+    expect(buy.body.data).toMatchObject({ status: 'filled', filledQuantity: '0.1' });
+    return positionOf(u);
+  }
+
+  it('liquidates exactly the one position of several that crosses its liquidation price', async () => {
+    await h.setIndex(BTC, '100000');
+    const counter = await user('1000000');
+    const bidder = await user('100000');
+    const tenX = await user('1100');
+    const fiveX = await user('2100');
+    const cross = await user('5000');
+    const target = await openLongWith(tenX, counter, 'isolated', 10);
+    const safer = await openLongWith(fiveX, counter, 'isolated', 5);
+    const wide = await openLongWith(cross, counter, 'cross', 20);
+    expect(target.estimatedLiquidationPrice).toBe('90361.4');
+    expect(Number(safer.estimatedLiquidationPrice)).toBeLessThan(90361.4);
+    expect(Number(wide.estimatedLiquidationPrice)).toBeLessThan(90361.4);
+    const shortBefore = await positionOf(counter);
+    await h.setIndex(BTC, '95000');
+    await h.setIndex(BTC, '92000');
+    await limit(bidder, 'buy', '90300', '0.1'); // takes the liquidation order, so no one is deleveraged
+    expect((await h.setIndex(BTC, '90361.5')).liquidated).toEqual([]);
+    const r = await h.setIndex(BTC, '90361.4');
+    expect(r.liquidated).toEqual([target.id]);
+    expect(r.triggered).toEqual([]);
+    expect(await positionOf(tenX)).toBeUndefined();
+    expect(await positionOf(fiveX)).toMatchObject({ id: safer.id, quantity: '0.1', margin: safer.margin });
+    expect(await positionOf(cross)).toMatchObject({ id: wide.id, quantity: '0.1' });
+    expect(await positionOf(counter)).toMatchObject({ id: shortBefore.id, quantity: shortBefore.quantity });
+    expect(await positionOf(bidder)).toMatchObject({ direction: 'long', quantity: '0.1', openPrice: '90300' });
+    await expectBooksBalanced();
+  });
+});

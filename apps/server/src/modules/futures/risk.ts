@@ -12,12 +12,13 @@ import type { ContractBook } from './contract-book.ts';
 import { futuresLiquidations, futuresMarkPrices, futuresPositions, type PositionRow } from './futures.schema.ts';
 import { CLEARING, openPositionOf, postNonEmpty, walletOf } from './settle-fill.ts';
 import { contractOf } from './domain/contracts.ts';
+import { loadRiskSnapshot, riskCandidates } from './risk-scan.ts';
 
 /**
  * What happens on every mark price (issue 8 "Prices, funding, liquidation"), inside the contract's sequencer:
  * the mark is computed from the index and the book and recorded, a premium sample is kept for funding, then
- * every open position is re-evaluated — liquidated when its margin balance reaches maintenance, its
- * take-profit / stop-loss fired when the mark crosses it.
+ * every open position is re-evaluated (in one batch; see evaluatePositions) — liquidated when its margin
+ * balance reaches maintenance, its take-profit / stop-loss fired when the mark crosses it.
  */
 
 export const INDEX_DECIMALS = 8;
@@ -68,14 +69,21 @@ export async function markTick(
   return evaluatePositions(book, tx, markOf);
 }
 
+/**
+ * Re-evaluates the open positions of the book's contract at its mark. ONE query loads them (with the cross legs
+ * and wallets their accounts need) and the batch evaluation picks the candidates (risk-scan.ts); only those go
+ * through the exact path below, which reads the position again and decides in bigint inside this transaction.
+ * A position only put at risk by another position's liquidation in this same tick (its fills) is caught on the
+ * next tick.
+ */
 export async function evaluatePositions(book: ContractBook, tx: Db, markOf: MarkOf): Promise<TickReport> {
   const c = book.contract;
   const mark = book.mark!;
   const report: TickReport = { mark, liquidated: [], triggered: [] };
-  const rows = await tx
-    .select()
-    .from(futuresPositions)
-    .where(and(eq(futuresPositions.symbol, c.symbol), eq(futuresPositions.status, 'open')));
+  const snapshot = await loadRiskSnapshot(tx, c.symbol);
+  const candidates = riskCandidates(c, mark, snapshot, markOf);
+  const byId = new Map(snapshot.map((r) => [r.position.id, r.position]));
+  const rows = candidates.map((id) => byId.get(id)!);
   for (const row of rows) {
     const pos = await openPositionOf(tx, row.userId, c.symbol); // fresh: an earlier step may have changed it
     if (!pos || pos.id !== row.id) continue;

@@ -6,8 +6,9 @@ import { operatorToken } from './support/operator.ts';
  * Futures end to end (issue 8): a new user is funded (operator's simulated deposit), transfers USDT to the
  * futures wallet, opens a 10× isolated long at market against the futures market maker, sees the cost and
  * the estimated liquidation price before confirming, sets TP/SL on /stopPl (the spec §5 messages first),
- * and — since the e2e server's price feed cannot be steered — closes the position with fast close. The
- * contract record and the assets page then agree with the futures account.
+ * then raises the BTC index past the take-profit through the development price control (DEV_PRICE_CONTROL,
+ * on for the e2e server) and waits for the take-profit to close the position. The closed-position record
+ * (reason, closed price), the contract record screen and the assets page then agree with the futures account.
  * Set FUTURES_SHOTS=<dir> to also save 390×844 screenshots there.
  */
 
@@ -29,6 +30,16 @@ async function admin<T>(request: APIRequestContext, path: string, body: unknown)
   return envelope.data;
 }
 
+interface ClosedPosition {
+  status: string;
+  closeReason: string | null;
+  closedPrice: string | null;
+  closedQuantity: string;
+  realizedPnl: string;
+  fee: string;
+  positionInterest: string;
+}
+
 interface Position {
   symbol: string;
   openPrice: string;
@@ -38,11 +49,12 @@ interface Position {
   quantity: string;
 }
 
-test('fund → transfer → 10× long with cost and liquidation shown → TP/SL → fast close → records agree', async ({
+test('fund → transfer → 10× long with cost and liquidation shown → TP/SL → index past the TP → TP closes → records agree', async ({
   page,
 }) => {
   test.setTimeout(180_000);
   const request = page.request;
+  const contracts = () => api<Array<{ symbol: string; markPrice: string | null }>>(request, '/xb/v1/futures/contracts');
   const { token } = await registerByApi(request);
   const me = await api<{ id: number }>(request, '/xb/v1/account/info', {}, { token });
   await admin(request, '/admin/chain/deposit', {
@@ -162,23 +174,75 @@ test('fund → transfer → 10× long with cost and liquidation shown → TP/SL 
   expect(Number(saved.stopLossPrice)).toBe(Number(sl));
   await expect(page.getByTestId('position').getByTestId('position-tp')).not.toHaveText('--');
 
-  // the e2e price feed cannot be steered to the take-profit: fast close, after its confirmation
-  await page.getByTestId('position').getByTestId('fast-close').click();
-  await expect(page.getByText('Close the whole BTCUSDT position (0.002) at market?')).toBeVisible();
-  await page.getByRole('button', { name: 'Fast close' }).last().click();
+  // the take-profit: the dev price control (DEV_PRICE_CONTROL, simulated feed only) raises the BTC index 3 %
+  // above it; the mark (index + smoothed basis, held within 0.5 % of the index) follows within a tick or two
+  // and the take-profit closes the whole position at market
+  const btcIndex = async () =>
+    (await api<{ prices: Array<{ price: string }> }>(request, '/xb/v1/market/index', { instrument: 'BTCUSDT' }))
+      .prices[0]!.price;
+  const indexBefore = await btcIndex();
+  const target = (Number(tp) * 1.03).toFixed(2);
+  const set = await api<{ price: string }>(request, '/dev/price/set', { instrument: 'BTCUSDT', price: target });
+  expect(Number(set.price)).toBe(Number(target));
+  await expect
+    .poll(async () => Number((await contracts()).find((c) => c.symbol === 'BTCUSDT')?.markPrice ?? 0), {
+      message: 'the BTCUSDT mark price passes the take-profit',
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(Number(tp));
+  await expect
+    .poll(async () => (await api<Position[]>(request, '/xb/v1/futures/positions', {}, { token })).length, {
+      message: 'the take-profit closes the position',
+      timeout: 30_000,
+    })
+    .toBe(0);
+  const closedPage = await api<{ items: ClosedPosition[] }>(
+    request,
+    '/xb/v1/futures/positions/closed',
+    { symbol: 'BTCUSDT' },
+    { token },
+  );
+  expect(closedPage.items).toHaveLength(1);
+  const record = closedPage.items[0]!;
+  expect(record).toMatchObject({ status: 'closed', closeReason: 'take_profit', closedQuantity: '0.002' });
+  expect(Number(record.closedPrice)).toBeGreaterThan(open);
+  expect(Number(record.realizedPnl)).toBeGreaterThan(0);
+  await page.reload();
   await expect(page.getByTestId('position')).toHaveCount(0);
 
-  // the contract record: the closed position, the orders
+  // the contract record: the closed position (by the take-profit, at its closed price), the orders
   await page.getByTestId('contract-record-link').click();
   await expect(page).toHaveURL(/\/contractRecord\/1/);
   await page.getByRole('tab', { name: 'Closed positions' }).click();
   const closed = page.getByTestId('closed-position');
   await expect(closed).toHaveCount(1);
-  await expect(closed.getByTestId('position-close-reason')).toHaveText('Close');
-  await expect(closed.getByTestId('position-closed-price')).not.toHaveText('--');
+  await expect(closed.getByTestId('position-close-reason')).toHaveText('Stop-profit');
+  const shownClosed = Number(plain(await closed.getByTestId('position-closed-price').innerText()));
+  expect(Math.abs(shownClosed - Number(record.closedPrice))).toBeLessThan(0.01);
   await shot(page, 'futures-record-en');
+  // the history: the opening buy and the take-profit's reduce-only market sell that filled; a take-profit
+  // order that met a book not yet re-quoted at the new mark ends cancelled unfilled and the next tick tries again
+  const history = (
+    await api<{
+      items: Array<{
+        side: string;
+        source: string;
+        status: string;
+        filledQuantity: string;
+        cancelReason: string | null;
+      }>;
+    }>(request, '/xb/v1/futures/orders/history', { symbol: 'BTCUSDT' }, { token })
+  ).items;
+  const tpOrders = history.filter((o) => o.source === 'take_profit');
+  expect(tpOrders.filter((o) => o.status === 'filled')).toHaveLength(1);
+  for (const o of tpOrders) {
+    expect(o.side).toBe('sell');
+    if (o.status !== 'filled') expect(o, JSON.stringify(o)).toMatchObject({ status: 'cancelled', filledQuantity: '0' });
+  }
+  expect(history.filter((o) => o.source !== 'take_profit')).toHaveLength(1);
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByTestId('futures-order')).toHaveCount(2);
+  await expect(page.getByTestId('futures-order')).toHaveCount(history.length);
+  await expect(page.getByTestId('futures-order').filter({ hasText: 'Stop-profit' })).toHaveCount(tpOrders.length);
 
   // the assets page's futures wallet equals the futures account, and the realized result is in it
   const account = await api<{ available: string; frozen: string; positionMargin: string }>(
@@ -193,8 +257,16 @@ test('fund → transfer → 10× long with cost and liquidation shown → TP/SL 
   await page.getByTestId('wallet-tab-futures').click();
   const shown = plain(await page.getByTestId('wallet-futures').getByTestId('available-USDT').innerText());
   expect(Number(shown)).toBe(Number(account.available));
-  expect(Number(account.available)).toBeLessThan(500); // fees were paid
-  expect(Number(account.available)).toBeGreaterThan(400);
+  // 500 + the realized result − the open and close fees + funding, all in the wallet again
+  expect(Number(account.available)).toBeCloseTo(
+    500 + Number(record.realizedPnl) - Number(record.fee) + Number(record.positionInterest),
+    6,
+  );
+  expect(Number(record.fee)).toBeGreaterThan(0);
+  expect(Number(account.available)).toBeGreaterThan(500);
+
+  // leave the index where the walk was, for whatever runs next on this server
+  await api(request, '/dev/price/set', { instrument: 'BTCUSDT', price: indexBefore });
 });
 
 test('the futures list on /market and the trade screen in German', async ({ page }) => {

@@ -34,6 +34,7 @@ const serverEnv: Record<string, string> = {
   NODE_ENV: 'development',
   LOG_LEVEL: 'warn',
   DEV_CLOCK: 'true',
+  DEV_PRICE_CONTROL: 'true',
 };
 if (process.env.TM_E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.TM_E2E_DATABASE_URL;
 // a web build elsewhere than apps/web/dist (e.g. one that a parallel build cannot replace mid-run)

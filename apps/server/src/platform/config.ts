@@ -42,6 +42,10 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  DEV_PRICE_CONTROL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = {
@@ -63,6 +67,8 @@ export type Config = {
   webDistDir: string;
   /** A clock that tests may move forward through /api/dev/clock (refused in production). */
   devClock: boolean;
+  /** The simulated index feed may be set to a price through /api/dev/price/set (refused in production). */
+  devPriceControl: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -76,6 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.DEV_CLOCK && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  DEV_CLOCK: not allowed when NODE_ENV=production');
+  }
+  if (e.DEV_PRICE_CONTROL && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  DEV_PRICE_CONTROL: not allowed when NODE_ENV=production');
   }
   return {
     env: e.NODE_ENV,
@@ -94,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appDownload: { open: e.APP_DOWNLOAD_OPEN, url: e.APP_DOWNLOAD_URL },
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     devClock: e.DEV_CLOCK,
+    devPriceControl: e.DEV_PRICE_CONTROL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

@@ -61,6 +61,11 @@ describe('index prices', () => {
     expect((await server.api('/xb/v1/market/ticks', { instrument: 'BTCUSDT', from: '1' })).status).toBe(400);
   });
 
+  it('has no development price control unless DEV_PRICE_CONTROL is on', async () => {
+    const res = await server.api('/dev/price/set', { instrument: 'BTCUSDT', price: '1' });
+    expect(res.status).toBe(404);
+  });
+
   it('resumes the path from the stored ticks after a restart', async () => {
     const before = prices().latest('BTCUSDT');
     await server.restart();

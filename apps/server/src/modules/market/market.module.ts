@@ -3,6 +3,7 @@ import { badRequest } from '../../platform/http/app-error.ts';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { CcxtFeed, ccxtVenues } from './ccxt-feed.ts';
+import { devPriceControlAllowed, registerDevPriceRoute } from './dev-price.ts';
 import { INSTRUMENTS, instrumentOf } from './instruments.ts';
 import { loadMarketConfig } from './market.config.ts';
 import { marketMessages } from './market.messages.ts';
@@ -70,6 +71,10 @@ export const marketModule: Module = {
         };
       },
     );
+
+    // the development price control (DEV_PRICE_CONTROL=true, simulated feed only; see dev-price.ts)
+    if (devPriceControlAllowed(ctx.config, source)) registerDevPriceRoute(app, source);
+    else if (ctx.config.devPriceControl) ctx.log.warn('DEV_PRICE_CONTROL is ignored: the price source is live');
 
     app.post('/xb/v1/market/instruments', { schema: { tags: ['market'] } }, async () => ({
       demo: prices.demo,

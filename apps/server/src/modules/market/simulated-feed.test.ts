@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedFeed } from './simulated-feed.ts';
+import { DEV_OVERRIDE_SOURCE, SimulatedFeed } from './simulated-feed.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 
@@ -44,5 +44,21 @@ describe('simulated feed', () => {
     expect(qs.map((q) => q.symbol)).toEqual(['XAUUSDT', 'XAGUSDT', 'WTIUSDT']);
     expect(qs[0]!.sources).toEqual({ simulated: '2650' });
     expect(feed.kind).toBe('simulated');
+  });
+
+  it('quotes a development override exactly once, labelled, then walks on from it', async () => {
+    const feed = new SimulatedFeed('seed-a');
+    await feed.quote(['BTCUSDT', 'ETHUSDT'], T0);
+    expect(feed.override('BTCUSDT', '105123.12345678')).toBe('105123.12345678');
+    expect(feed.override('BTCUSDT', '105000.10')).toBe('105000.1'); // the last one set wins
+    const [btc, eth] = await feed.quote(['BTCUSDT', 'ETHUSDT'], T0 + 1000);
+    expect(btc).toEqual({ symbol: 'BTCUSDT', price: '105000.1', sources: { [DEV_OVERRIDE_SOURCE]: '105000.1' } });
+    expect(eth!.sources).toHaveProperty('simulated');
+    const [next] = await feed.quote(['BTCUSDT'], T0 + 2000);
+    expect(next!.sources).toEqual({ simulated: next!.price });
+    expect(Math.abs(Math.log(Number(next!.price) / 105000.1))).toBeLessThan(0.01);
+    expect(() => feed.override('NOPE', '1')).toThrow(RangeError);
+    expect(() => feed.override('BTCUSDT', '0')).toThrow(RangeError);
+    expect(() => feed.override('BTCUSDT', '1.123456789')).toThrow();
   });
 });

@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
-import { formatUnits } from '@tidemark/contract/money';
+import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import { INSTRUMENTS, PRICE_SCALE, type InstrumentConfig } from './instruments.ts';
 import type { IndexQuote, PriceSource } from './price-source.ts';
 
 const SECONDS_PER_YEAR = 365 * 24 * 3600;
+
+/** The source name a development override is stored under, so an overridden tick is never mistaken for the walk. */
+export const DEV_OVERRIDE_SOURCE = 'dev-override';
 
 /**
  * The offline demo feed: geometric Brownian motion per instrument, one step per second. The random
@@ -16,6 +19,8 @@ export class SimulatedFeed implements PriceSource {
   readonly kind = 'simulated' as const;
   private readonly seed: string;
   private readonly last = new Map<string, { second: number; price: number }>();
+  /** Prices set through the development price control, quoted once by the next tick (exact decimal strings). */
+  private readonly overrides = new Map<string, string>();
   private readonly instruments: Map<string, InstrumentConfig>;
 
   constructor(seed: string, instruments: readonly InstrumentConfig[] = INSTRUMENTS) {
@@ -28,12 +33,33 @@ export class SimulatedFeed implements PriceSource {
     this.last.set(symbol, { second: Math.floor(ts / 1000), price: Number(price) });
   }
 
+  /**
+   * Development only (DEV_PRICE_CONTROL): the next quote of `symbol` is exactly `price` (a positive decimal
+   * string with at most PRICE_SCALE decimals), with the source {'dev-override': price}; the walk then
+   * continues from it. Returns the price as it will be quoted.
+   */
+  override(symbol: string, price: string): string {
+    if (!this.instruments.has(symbol)) throw new RangeError(`unknown instrument ${symbol}`);
+    const units = parseUnits(price, PRICE_SCALE);
+    if (units <= 0n) throw new RangeError('an index price must be positive');
+    const text = formatUnits(units, PRICE_SCALE);
+    this.overrides.set(symbol, text);
+    return text;
+  }
+
   async quote(symbols: readonly string[], ts: number): Promise<IndexQuote[]> {
     const second = Math.floor(ts / 1000);
     const out: IndexQuote[] = [];
     for (const symbol of symbols) {
       const inst = this.instruments.get(symbol);
       if (!inst) continue;
+      const set = this.overrides.get(symbol);
+      if (set !== undefined) {
+        this.overrides.delete(symbol);
+        this.last.set(symbol, { second, price: Number(set) });
+        out.push({ symbol, price: set, sources: { [DEV_OVERRIDE_SOURCE]: set } });
+        continue;
+      }
       const prev = this.last.get(symbol);
       let price = prev?.price ?? inst.start;
       if (prev && second > prev.second) {

@@ -11,6 +11,7 @@ import type {
   FuturesPosition,
   FuturesSetting,
   MarginMode,
+  PositionMarginRequest,
   StopPlRequest,
 } from '@tidemark/contract/futures';
 import { apiPost } from '../../../lib/api.ts';
@@ -113,6 +114,10 @@ export const closePosition = (body: ClosePositionRequest) =>
 
 export const closeAllPositions = (requestId: string) =>
   apiPost<{ orders: FuturesOrder[] }>('/xb/v1/futures/position/close-all', { requestId });
+
+/** Adds margin to an isolated position from the futures wallet, or removes it back (within the bounds). */
+export const adjustPositionMargin = (body: PositionMarginRequest) =>
+  apiPost<FuturesPosition>('/xb/v1/futures/position/margin', body);
 
 export const setStopPl = (body: StopPlRequest) =>
   apiPost<FuturesPosition & { warning: string | null }>('/xb/v1/futures/stop-pl/set', body);

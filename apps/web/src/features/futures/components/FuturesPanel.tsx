@@ -85,7 +85,14 @@ export function FuturesPanel() {
           </Link>
         )}
       </div>
-      {data.signedIn && <PositionList positions={mine} contracts={contracts} coinType={coinType} />}
+      {data.signedIn && (
+        <PositionList
+          positions={mine}
+          contracts={contracts}
+          coinType={coinType}
+          available={data.account.data?.available}
+        />
+      )}
       {data.signedIn && (
         <section className="card" data-testid="futures-open-orders">
           <header className="card__head">

@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, Selector, Slider, Toast } from 'antd-mobile';
+import { Button, Dialog, Input, Selector, Slider, Switch, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import type {
   FuturesAccount,
@@ -14,6 +14,7 @@ import { formatPrice } from '../../../lib/format/price.ts';
 import { newClientOrderId } from '../../trade/model/client-order-id.ts';
 import { futuresKeys, placeFuturesOrder, setLeverage, setMarginMode } from '../api/futures.ts';
 import { previewOrder, type PreviewError } from '../model/preview.ts';
+import { reducibleBy } from '../model/reduce-only.ts';
 
 /** The server's default setting of a contract the user never configured (futures.service DEFAULT_LEVERAGE). */
 const DEFAULT_LEVERAGE = 20;
@@ -23,6 +24,7 @@ const DEFAULT_LEVERAGE = 20;
  * the resulting position), limit / market, price, quantity, and — before anything is sent — the cost
  * (initial margin + fee) and the estimated liquidation price (model/preview.ts, the server's formulas),
  * repeated in the confirmation dialog. Leverage and margin mode are settings of the contract on the server.
+ * Reduce-only (only against an open position on the other side) never opens or increases a position.
  */
 export function FuturesTicket(props: {
   contract: FuturesContract;
@@ -45,6 +47,10 @@ export function FuturesTicket(props: {
   // the slider's value while the user moves it; the server's setting otherwise
   const [chosenLeverage, setLeverageState] = useState<number | null>(null);
   const leverage = chosenLeverage ?? serverLeverage;
+  const [reduceOnlyChosen, setReduceOnly] = useState(false);
+  // the switch only means something against an opposite position; it stays off (disabled) without one
+  const reducible = reducibleBy(props.positions, c.symbol, direction);
+  const reduceOnly = reduceOnlyChosen && reducible !== null;
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const submitting = useRef(false);
@@ -68,6 +74,7 @@ export function FuturesTicket(props: {
     account: props.account,
     positions: props.positions,
     contracts: props.contracts,
+    reduceOnly,
   });
   const shown: PreviewError[] = touched ? errors : errors.filter((e) => e === 'priceTick' || e === 'leverageTooHigh');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: futuresKeys.all });
@@ -101,7 +108,9 @@ export function FuturesTicket(props: {
     submitting.current = true;
     try {
       const confirmed = await Dialog.confirm({
-        title: t(`ticket.confirmTitle.${direction}`, { symbol: c.symbol }),
+        title: reduceOnly
+          ? t(`ticket.reduceTitle.${direction}`, { symbol: c.symbol })
+          : t(`ticket.confirmTitle.${direction}`, { symbol: c.symbol }),
         content: (
           <dl className="futures-confirm" data-testid="order-confirm">
             <dt>{t('ticket.type')}</dt>
@@ -114,6 +123,12 @@ export function FuturesTicket(props: {
             <dd>
               {t(`marginMode.${serverMode}`)} {leverage}×
             </dd>
+            {reduceOnly && (
+              <>
+                <dt>{t('ticket.reduceOnly')}</dt>
+                <dd data-testid="confirm-reduce-only">{t('ticket.reduceOnlyOn')}</dd>
+              </>
+            )}
             <dt>{t('ticket.cost')}</dt>
             <dd data-testid="confirm-cost">
               {preview.estimated ? '≈ ' : ''}
@@ -139,6 +154,7 @@ export function FuturesTicket(props: {
         type: orderType,
         ...(orderType === 'limit' ? { price } : {}),
         quantity,
+        reduceOnly,
       });
       setQuantity('');
       setTouched(false);
@@ -246,6 +262,27 @@ export function FuturesTicket(props: {
           data-testid="futures-quantity"
         />
       </label>
+      {props.signedIn && (
+        <div>
+          <div className="futures-reduce-only">
+            <span>{t('ticket.reduceOnly')}</span>
+            <Switch
+              checked={reduceOnly}
+              disabled={reducible === null}
+              onChange={setReduceOnly}
+              aria-label={t('ticket.reduceOnly')}
+              data-testid="reduce-only"
+            />
+          </div>
+          <p className="muted futures-reduce-only__help" data-testid="reduce-only-help">
+            {reducible
+              ? t('ticket.reduceOnlyHelp', { position: t(`direction.${reducible.direction}`) })
+              : t('ticket.reduceOnlyUnavailable', {
+                  position: t(`direction.${direction === 'long' ? 'short' : 'long'}`),
+                })}
+          </p>
+        </div>
+      )}
       <dl className="ticket__summary" data-testid="futures-summary">
         <dt>{t('ticket.available')}</dt>
         <dd data-testid="futures-available">{props.account ? `${props.account.available} USDT` : '--'}</dd>
@@ -272,6 +309,7 @@ export function FuturesTicket(props: {
                 step: c.stepSize,
                 min: c.minNotional,
                 max: preview?.maxLeverage ?? maxLeverage,
+                closable: reducible?.closableQuantity ?? '0',
               })}
             </li>
           ))}
@@ -285,7 +323,7 @@ export function FuturesTicket(props: {
           onClick={() => void submit()}
           data-testid="futures-submit"
         >
-          {t(`direction.open.${direction}`)}
+          {reduceOnly ? t(`direction.reduce.${direction}`) : t(`direction.open.${direction}`)}
         </Button>
       ) : (
         <Button block color="primary" onClick={() => navigate('/login')} data-testid="futures-login">

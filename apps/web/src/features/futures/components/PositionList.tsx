@@ -8,22 +8,26 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { newClientOrderId } from '../../trade/model/client-order-id.ts';
 import { closeAllPositions, closePosition, futuresKeys } from '../api/futures.ts';
 import { contractUnits, qtyLots } from '../model/contract-units.ts';
+import { MarginAdjustSheet } from './MarginAdjustSheet.tsx';
 import { PositionCard } from './PositionCard.tsx';
 
 /**
  * The open positions with partial close, fast close and close all (spec §2: each after a confirmation),
- * and the TP/SL entry (/stopPl). Every close is a market order the server places; one request id per
+ * the TP/SL entry (/stopPl) and, on an isolated position, margin add / remove (MarginAdjustSheet). Every close is a market order the server places; one request id per
  * confirmed action, so a retried request cannot close twice.
  */
 export function PositionList(props: {
   positions: FuturesPosition[] | undefined;
   contracts: FuturesContract[];
   coinType: number;
+  /** The futures wallet's available USDT (the most margin that can be added). */
+  available: string | undefined;
 }) {
   const { t } = useTranslation('futures');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [partial, setPartial] = useState<FuturesPosition | null>(null);
+  const [adjusting, setAdjusting] = useState<FuturesPosition | null>(null);
   const positions = props.positions ?? [];
   const refresh = () => void queryClient.invalidateQueries({ queryKey: futuresKeys.all });
 
@@ -84,6 +88,11 @@ export function PositionList(props: {
               position={p}
               actions={
                 <div className="position-card__actions">
+                  {p.marginMode === 'isolated' && (
+                    <Button size="mini" onClick={() => setAdjusting(p)} data-testid="adjust-margin">
+                      {t('margin.entry')}
+                    </Button>
+                  )}
                   <Button size="mini" onClick={() => setPartial(p)} data-testid="partial-close">
                     {t('close.partial')}
                   </Button>
@@ -98,6 +107,19 @@ export function PositionList(props: {
             />
           ))}
         </ul>
+      )}
+      {adjusting && (
+        <MarginAdjustSheet
+          // the latest answer of the same position: bounds follow the mark while the sheet is open
+          position={positions.find((p) => p.id === adjusting.id) ?? adjusting}
+          contract={props.contracts.find((c) => c.symbol === adjusting.symbol)}
+          available={props.available}
+          onClose={() => setAdjusting(null)}
+          onDone={() => {
+            setAdjusting(null);
+            refresh();
+          }}
+        />
       )}
       {partial && (
         <PartialCloseDialog

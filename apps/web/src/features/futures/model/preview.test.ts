@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FuturesAccount, FuturesContract, FuturesPosition } from '@tidemark/contract/futures';
+import type { FuturesAccount, FuturesPosition } from '@tidemark/contract/futures';
 // The server's own formulas, to check that the screen's estimate is the same number. Test only: the app
 // itself never imports server code (it talks HTTP), but a copy of a formula must be proven equal to it.
 // eslint-disable-next-line import/no-restricted-paths
@@ -9,42 +9,9 @@ import { CONTRACTS } from '../../../../../server/src/modules/futures/domain/cont
 import { liquidationPrice } from '../../../../../server/src/modules/futures/domain/liquidation-price.ts';
 import { contractUnits, ratePercent } from './contract-units.ts';
 import { liquidationTicks, previewOrder } from './preview.ts';
+import { reducibleBy } from './reduce-only.ts';
 import { checkStopPl } from './stop-pl.ts';
-
-const fmt = (v: bigint, d: number) => {
-  const p = 10n ** BigInt(d);
-  const f = (v % p).toString().padStart(d, '0').replace(/0+$/, '');
-  return f ? `${v / p}.${f}` : `${v / p}`;
-};
-
-/** A contract as /futures/contracts answers it, from the server's configuration. */
-function wire(symbol: string, mark: string | null): FuturesContract {
-  const c = CONTRACTS.find((x) => x.symbol === symbol)!;
-  return {
-    symbol: c.symbol,
-    base: c.base,
-    quote: 'USDT',
-    tickSize: c.tickSize,
-    stepSize: c.stepSize,
-    minNotional: fmt(c.minNotional, 6),
-    makerFee: fmt(c.makerFee, 8),
-    takerFee: fmt(c.takerFee, 8),
-    liquidationFee: fmt(c.liquidationFee, 8),
-    maxLeverage: c.maxLeverage,
-    fundingIntervalHours: 8,
-    tiers: c.tiers.map((t) => ({
-      bracket: t.bracket,
-      notionalFloor: fmt(t.floor, 6),
-      notionalCap: fmt(t.cap, 6),
-      maintMarginRatio: fmt(t.mmr, 8),
-      maintAmount: fmt(t.cumScaled / 100_000_000n, 6),
-      maxLeverage: t.maxLeverage,
-    })),
-    indexPrice: mark,
-    markPrice: mark,
-    demo: true,
-  };
-}
+import { fmt, wire } from './wire-contract.test-support.ts';
 
 const account = (available: string): FuturesAccount => ({
   currency: 'USDT',
@@ -223,6 +190,73 @@ describe('checkStopPl (spec §5)', () => {
     expect(checkStopPl(btc, short, '', '55000').warning).toBe('stopPl.warning.beyondLiquidation');
     expect(checkStopPl(btc, long, '50050', '').takeProfit).toBe('stopPl.error.wouldTrigger');
     expect(checkStopPl(btc, long, 'abc', '').takeProfit).toBe('stopPl.error.priceInvalid');
+  });
+});
+
+describe('previewOrder reduce-only', () => {
+  const btc = wire('BTCUSDT', '50000');
+  const longPosition = {
+    symbol: 'BTCUSDT',
+    status: 'open',
+    direction: 'long',
+    quantity: '0.02',
+    closableQuantity: '0.015',
+    openPrice: '50000.000',
+    margin: '100',
+    marginMode: 'isolated',
+    id: 7,
+  } as FuturesPosition;
+  const base = {
+    contract: btc,
+    orderType: 'market' as const,
+    price: '',
+    leverage: 10,
+    marginMode: 'isolated' as const,
+    account: account('0'),
+    contracts: [btc],
+    reduceOnly: true,
+  };
+
+  it('freezes nothing and skips the minimum notional, up to the closable quantity', () => {
+    const r = previewOrder({ ...base, direction: 'short', quantity: '0.001', positions: [longPosition] });
+    expect(r.errors).toEqual([]);
+    expect(r.preview!.cost).toBe('0');
+    expect(r.preview!.initialMargin).toBe('0');
+    expect(previewOrder({ ...base, direction: 'short', quantity: '0.015', positions: [longPosition] }).errors).toEqual(
+      [],
+    );
+  });
+
+  it("refuses more than the closable quantity, the position's own side, or no position", () => {
+    expect(previewOrder({ ...base, direction: 'short', quantity: '0.016', positions: [longPosition] }).errors).toEqual([
+      'reduceOnlyExceeds',
+    ]);
+    expect(previewOrder({ ...base, direction: 'long', quantity: '0.01', positions: [longPosition] }).errors).toEqual([
+      'reduceOnlyExceeds',
+    ]);
+    expect(previewOrder({ ...base, direction: 'short', quantity: '0.01', positions: [] }).errors).toEqual([
+      'reduceOnlyExceeds',
+    ]);
+  });
+
+  it('without reduce-only the same order needs margin', () => {
+    const r = previewOrder({
+      ...base,
+      reduceOnly: false,
+      direction: 'short',
+      quantity: '0.001',
+      positions: [longPosition],
+    });
+    expect(r.errors).toContain('insufficient');
+  });
+});
+
+describe('reducibleBy', () => {
+  const longPosition = { symbol: 'BTCUSDT', status: 'open', direction: 'long' } as FuturesPosition;
+  it('is the open position on the other side of the order', () => {
+    expect(reducibleBy([longPosition], 'BTCUSDT', 'short')).toBe(longPosition);
+    expect(reducibleBy([longPosition], 'BTCUSDT', 'long')).toBeNull();
+    expect(reducibleBy([longPosition], 'ETHUSDT', 'short')).toBeNull();
   });
 });
 

@@ -41,6 +41,12 @@ export interface PreviewInput {
   positions: FuturesPosition[];
   /** All contracts (the other cross positions' maintenance uses their tiers). */
   contracts: FuturesContract[];
+  /**
+   * A reduce-only order: the server freezes no margin or fee for it and skips the minimum-notional and
+   * leverage checks, but refuses more than the position's closable quantity (quantity less the other open
+   * reduce-only orders) or an order on the position's own side.
+   */
+  reduceOnly?: boolean;
 }
 
 export interface Preview {
@@ -63,7 +69,8 @@ export type PreviewError =
   | 'minNotional'
   | 'noMark'
   | 'leverageTooHigh'
-  | 'insufficient';
+  | 'insufficient'
+  | 'reduceOnlyExceeds';
 
 export interface PreviewResult {
   preview: Preview | null;
@@ -89,16 +96,21 @@ export function previewOrder(input: PreviewInput): PreviewResult {
   if (price === null || price <= 0n || lots === null || lots <= 0n) return { preview: null, errors };
 
   const notional = price * lots;
-  if (notional < c.minNotional) errors.push('minNotional');
+  const reduceOnly = input.reduceOnly === true;
+  const existing = input.positions.find((p) => p.symbol === input.contract.symbol && p.status === 'open');
+  if (reduceOnly) {
+    const opposes = existing !== undefined && existing.direction !== input.direction;
+    if (!opposes || lots > (qtyLots(c, existing.closableQuantity) ?? 0n)) errors.push('reduceOnlyExceeds');
+  } else if (notional < c.minNotional) errors.push('minNotional');
   const L = BigInt(input.leverage);
-  const im = divCeil(notional, L);
   const feeRate = input.orderType === 'market' ? c.takerFee : c.makerFee > c.takerFee ? c.makerFee : c.takerFee;
   const fee = divCeil(notional * feeRate, RATE_ONE);
-  const cost = im + fee;
+  // a reduce-only order freezes nothing: its fee is charged when it fills
+  const im = reduceOnly ? 0n : divCeil(notional, L);
+  const cost = reduceOnly ? 0n : im + fee;
   if (input.account && cost > usdtUnits(input.account.available)) errors.push('insufficient');
 
   // the position after the fill (one-way): add, or reduce / flip an existing opposite one
-  const existing = input.positions.find((p) => p.symbol === input.contract.symbol && p.status === 'open');
   const sign = input.direction === 'long' ? 1n : -1n;
   let size = lots * sign;
   let entryValue = notional;
@@ -127,7 +139,7 @@ export function previewOrder(input: PreviewInput): PreviewResult {
   const q = size < 0n ? -size : size;
   const notionalAfter = q * (markTicks ?? price);
   const maxLeverage = maxLeverageFor(c, notionalAfter);
-  if (input.leverage > maxLeverage) errors.push('leverageTooHigh');
+  if (!reduceOnly && input.leverage > maxLeverage) errors.push('leverageTooHigh');
 
   let liq: bigint | null = null;
   if (q > 0n) {

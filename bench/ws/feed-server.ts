@@ -120,5 +120,5 @@ process.on('message', (m: { op: string }) => {
 });
 wss.on('listening', () => {
   const addr = wss.address();
-  send({ op: 'ready', port: typeof addr === 'object' ? addr.port : 0 });
+  send({ op: 'ready', port: addr && typeof addr === 'object' ? addr.port : 0 });
 });

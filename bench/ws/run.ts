@@ -96,7 +96,7 @@ async function main() {
   const hub = await runCase('hub', '0');
   const hubSlow = Number(args.slow) > 0 ? await runCase('hub', args.slow!) : null;
   const baselineSlow = Number(args.slow) > 0 ? await runCase('baseline', args.slow!) : null;
-  const rate = (x: { messagesPerSecond?: unknown }) => Number(x.messagesPerSecond ?? 0);
+  const rate = (x: object) => Number((x as { messagesPerSecond?: number }).messagesPerSecond ?? 0);
   console.log(
     JSON.stringify(
       {

@@ -14,6 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ratesOf } from './traffic.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -86,7 +87,9 @@ async function runCase(mode: 'hub' | 'baseline', slow: string) {
   const { op: _c, ...clientFigures } = c;
   // every reading client subscribes to every channel: what full delivery would be
   const readers = Number(args.clients) - (Number(slow) > 0 ? Math.ceil(Number(args.clients) * Number(slow)) : 0);
-  const expected = Number(serverFigures.publishedPerSecond) * readers;
+  // the publisher keeps to a wall-clock schedule, so the nominal rate is what was published
+  const nominal = Object.values(ratesOf(Number(args.rate))).reduce((a, b) => a + b, 0);
+  const expected = nominal * readers;
   const deliveredShare = Math.round((Number(clientFigures.messagesPerSecond) / Math.max(1, expected)) * 1000) / 1000;
   return { mode, slow: Number(slow), ...clientFigures, deliveredShare, server: { ...serverFigures, peakRssMb } };
 }

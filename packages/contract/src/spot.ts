@@ -361,10 +361,17 @@ export const WsClientMessage = z.discriminatedUnion('op', [
 export type WsClientMessage = z.input<typeof WsClientMessage>;
 
 /**
- * Every server frame is a JSON ARRAY of these messages (updates are batched per connection and flushed
- * about every 100 ms). `seq` counts per channel: on a subscription the first message is a `snapshot` at
- * the channel's current `seq`; each later `update` has `seq` one higher than the last. A jump in `seq`
- * means a lost update: resubscribe to get a fresh snapshot.
+ * Every server frame is a JSON ARRAY of these messages (updates are collected per channel and flushed
+ * about every 100 ms; one frame may carry one channel's updates, another a connection's own replies and
+ * snapshots). `seq` counts per channel: on a subscription the first message is a `snapshot` at the
+ * channel's current `seq`; each later `update` has `seq` one higher than the last. A jump in `seq` means a
+ * lost update: resubscribe to get a fresh snapshot. An update's `time` is the server's clock when it was
+ * published (epoch ms). A client that does not read fast enough gets a `snapshot` with `resync: true` for
+ * each channel whose updates it missed (apply it like any snapshot), or, if it still does not read, a close
+ * with code 4008; a connection without subscriptions is closed with 4000 after a while. The server pings
+ * every connection (WebSocket ping frames); one that does not answer is dropped.
+ * Depth snapshots and deltas describe the top levels only (100 per side by default): a level that leaves
+ * that view is sent with quantity "0", one that enters it is sent.
  *   depth:<s>      snapshot: DepthSnapshot; update: { bids: DepthLevel[], asks: DepthLevel[] } (changed levels)
  *   trades:<s>     snapshot: PublicTrade[] (latest first); update: PublicTrade[] (new ones, oldest first)
  *   ticker:<s>     snapshot / update: Ticker
@@ -374,7 +381,8 @@ export type WsClientMessage = z.input<typeof WsClientMessage>;
  *   balances       snapshot / update: BalanceUpdate[]
  */
 export type WsServerMessage =
-  | { type: 'snapshot' | 'update'; channel: string; seq: number; data: unknown }
+  | { type: 'snapshot'; channel: string; seq: number; data: unknown; resync?: true }
+  | { type: 'update'; channel: string; seq: number; time: number; data: unknown }
   | { type: 'subscribed' | 'unsubscribed'; channels: string[] }
   | { type: 'error'; channel?: string; error: string; message: string }
   | { type: 'pong'; time: number };

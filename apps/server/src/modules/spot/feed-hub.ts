@@ -1,61 +1,148 @@
 import type { WebSocket } from 'ws';
 import type { WsServerMessage } from '@tidemark/contract/spot';
+import { DEFAULT_FEED_LIMITS, type FeedLimits } from './feed.config.ts';
 
 /**
- * Channels, per-channel sequence numbers and per-connection batching for the `/ws` market-data socket.
- * A channel's `seq` is global (every subscriber sees the same numbers): a snapshot carries the current
- * seq, every later update seq+1, so a client detects a lost update by a jump. Each connection queues its
- * messages and they are flushed as ONE frame (a JSON array) every `flushMs`.
+ * Channels, per-channel sequence numbers and fan-out for the `/ws` market-data socket.
+ *
+ * Sequence numbers: a channel's `seq` is global (every subscriber sees the same numbers): a snapshot carries
+ * the current seq, every later update seq+1, so a client detects a lost update by a jump.
+ *
+ * Serialize once: an update is turned into JSON once per publish, and every `flushMs` the updates a channel
+ * collected become ONE frame (a JSON array, one Buffer) written to every subscriber of the channel — the
+ * same bytes for all, so 10,000 subscribers cost 10,000 socket writes, not 10,000 JSON encodings.
+ * A connection's own messages (snapshots, replies, and the updates of a channel it subscribed to since the
+ * last flush, which must follow that channel's snapshot) go in its own frame, written before the shared ones.
+ *
+ * Back-pressure: a connection whose socket already holds more than `sendBudgetBytes` unsent does not get
+ * the channel frames; the channels it missed are remembered and, once it has drained, it receives a
+ * `resync` (a fresh snapshot at the current seq) for each. A connection that keeps not reading — over
+ * `maxBufferedBytes`, or over budget for `stalledMs` — is closed with 4008. Nothing is lost silently and the
+ * memory a connection can hold is bounded.
+ *
+ * Liveness: every `pingIntervalMs` the server pings; a connection that did not answer the previous ping is
+ * terminated; a connection without subscriptions for `idleTimeoutMs` is closed with 4000.
  *
  * Channel keys: public channels by name ("depth:BTCUSDT"); a user's channels as "orders#<userId>" so two
  * users' "orders" never share a sequence.
  */
+
+export const CLOSE_IDLE = 4000;
+export const CLOSE_SLOW_CONSUMER = 4008;
+
+export type Snapshot = (seq: number) => unknown;
+
+interface Subscription {
+  name: string;
+  snapshot: Snapshot;
+}
+
 export interface Connection {
   socket: WebSocket;
   userId: number | null;
-  /** channel key → the name the client used */
-  subscriptions: Map<string, string>;
-  queue: WsServerMessage[];
+  /** channel key → the name the client used and how to take a snapshot of it */
+  subscriptions: Map<string, Subscription>;
+  /** This connection's own messages, already serialized. */
+  queue: string[];
   /** Updates held back while a channel's snapshot is being read (sent right after the snapshot). */
-  pending: Map<string, WsServerMessage[]>;
+  pending: Map<string, string[]>;
+  /** Channels (re)subscribed since the last flush: their updates go through `queue`, after the snapshot. */
+  fresh: Set<string>;
+  /** Channels whose updates were held back because the client was not reading: resynced once it drains. */
+  lost: Set<string>;
+  /** Since when the connection has been over its send budget. */
+  overSince: number | null;
+  /** Answered the last ping. */
+  alive: boolean;
+  /** Since when the connection has had no subscription. */
+  idleSince: number | null;
+}
+
+interface Channel {
+  key: string;
+  name: string;
+  subscribers: Set<Connection>;
+  /** Subscribers that take this channel's updates through their own queue (pending or fresh). */
+  direct: Set<Connection>;
+  /** Serialized updates since the last flush, for the shared frame. */
+  buffer: string[];
+}
+
+export interface FeedStats {
+  connections: number;
+  resyncs: number;
+  slowClosed: number;
+  deadClosed: number;
+  idleClosed: number;
 }
 
 export class FeedHub {
   private readonly seqs = new Map<string, number>();
-  private readonly subscribers = new Map<string, Set<Connection>>();
+  private readonly channels = new Map<string, Channel>();
   private readonly connections = new Set<Connection>();
-  private timer: NodeJS.Timeout | null = null;
-  private readonly flushMs: number;
+  private readonly dirty = new Set<Channel>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private pingTimer: NodeJS.Timeout | null = null;
+  readonly limits: FeedLimits;
+  readonly stats: FeedStats = { connections: 0, resyncs: 0, slowClosed: 0, deadClosed: 0, idleClosed: 0 };
 
-  constructor(flushMs = 100) {
-    this.flushMs = flushMs;
+  constructor(limits: Partial<FeedLimits> = {}) {
+    this.limits = { ...DEFAULT_FEED_LIMITS, ...limits };
   }
 
   start(): void {
-    this.timer ??= setInterval(() => this.flush(), this.flushMs);
+    this.flushTimer ??= setInterval(() => this.flush(), this.limits.flushMs);
+    this.pingTimer ??= setInterval(() => this.heartbeat(), this.limits.pingIntervalMs);
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.flushTimer = this.pingTimer = null;
     for (const c of this.connections) c.socket.terminate();
     this.connections.clear();
-    this.subscribers.clear();
+    this.channels.clear();
+    this.dirty.clear();
   }
 
   add(socket: WebSocket): Connection {
-    const c: Connection = { socket, userId: null, subscriptions: new Map(), queue: [], pending: new Map() };
+    const c: Connection = {
+      socket,
+      userId: null,
+      subscriptions: new Map(),
+      queue: [],
+      pending: new Map(),
+      fresh: new Set(),
+      lost: new Set(),
+      overSince: null,
+      alive: true,
+      idleSince: Date.now(),
+    };
+    socket.on('pong', () => (c.alive = true));
     this.connections.add(c);
+    this.stats.connections = this.connections.size;
     return c;
   }
 
+  /** Any message from the client shows it is alive. */
+  touch(c: Connection): void {
+    c.alive = true;
+  }
+
   remove(c: Connection): void {
-    this.connections.delete(c);
-    for (const key of c.subscriptions.keys()) this.subscribers.get(key)?.delete(c);
+    if (!this.connections.delete(c)) return;
+    for (const key of c.subscriptions.keys()) this.detach(c, key);
+    c.subscriptions.clear();
+    c.queue = [];
+    this.stats.connections = this.connections.size;
   }
 
   hasSubscribers(key: string): boolean {
-    return (this.subscribers.get(key)?.size ?? 0) > 0;
+    return (this.channels.get(key)?.subscribers.size ?? 0) > 0;
+  }
+
+  subscriberCount(key: string): number {
+    return this.channels.get(key)?.subscribers.size ?? 0;
   }
 
   /** The channel's current sequence number (what a snapshot taken now is at). */
@@ -70,52 +157,168 @@ export class FeedHub {
    * held-back updates; those channels' updates are whole states or upserts by id/time, so applying them
    * again is harmless — and nothing published in between is lost.
    */
-  async subscribe(c: Connection, key: string, name: string, snapshot: (seq: number) => unknown): Promise<void> {
-    c.subscriptions.set(key, name);
-    let set = this.subscribers.get(key);
-    if (!set) this.subscribers.set(key, (set = new Set()));
-    set.add(c);
-    const seq = this.seq(key);
-    const held: WsServerMessage[] = [];
-    c.pending.set(key, held);
-    try {
-      const data = await snapshot(seq);
-      if (c.subscriptions.get(key) !== name) return; // unsubscribed meanwhile
-      c.queue.push({ type: 'snapshot', channel: name, seq, data }, ...held);
-    } finally {
-      if (c.pending.get(key) === held) c.pending.delete(key);
-    }
+  async subscribe(c: Connection, key: string, name: string, snapshot: Snapshot): Promise<void> {
+    if (!this.connections.has(c)) return;
+    const sub: Subscription = { name, snapshot };
+    c.subscriptions.set(key, sub);
+    c.idleSince = null;
+    c.lost.delete(key);
+    let ch = this.channels.get(key);
+    if (!ch) this.channels.set(key, (ch = { key, name, subscribers: new Set(), direct: new Set(), buffer: [] }));
+    ch.subscribers.add(c);
+    await this.snapshotInto(c, key, sub, ch, false);
   }
 
   unsubscribe(c: Connection, key: string): void {
-    c.subscriptions.delete(key);
-    c.pending.delete(key);
-    this.subscribers.get(key)?.delete(c);
+    if (!c.subscriptions.delete(key)) return;
+    this.detach(c, key);
+    if (c.subscriptions.size === 0) c.idleSince = Date.now();
   }
 
   /** Publishes one update: the channel's seq moves on even with no subscriber, so numbering stays global. */
   publish(key: string, data: unknown): void {
     const seq = (this.seqs.get(key) ?? 0) + 1;
     this.seqs.set(key, seq);
-    const set = this.subscribers.get(key);
-    if (!set) return;
-    for (const c of set) {
-      const message: WsServerMessage = { type: 'update', channel: c.subscriptions.get(key)!, seq, data };
-      (c.pending.get(key) ?? c.queue).push(message);
+    const ch = this.channels.get(key);
+    if (!ch || ch.subscribers.size === 0) return;
+    const text = JSON.stringify({ type: 'update', channel: ch.name, seq, time: Date.now(), data });
+    for (const c of ch.direct) (c.pending.get(key) ?? c.queue).push(text);
+    if (ch.direct.size < ch.subscribers.size) {
+      ch.buffer.push(text);
+      this.dirty.add(ch);
     }
   }
 
+  /** A reply or an error for this connection only. */
   send(c: Connection, message: WsServerMessage): void {
-    c.queue.push(message);
+    c.queue.push(JSON.stringify(message));
   }
 
-  /** Sends every connection's queued messages as one frame. */
+  /** Writes every connection's own frame, then each channel's shared frame, watching each socket's budget. */
   flush(): void {
+    const now = Date.now();
+    const { sendBudgetBytes, maxBufferedBytes, stalledMs } = this.limits;
     for (const c of this.connections) {
-      if (!c.queue.length) continue;
-      const frame = JSON.stringify(c.queue);
-      c.queue = [];
-      if (c.socket.readyState === c.socket.OPEN) c.socket.send(frame);
+      const buffered = c.socket.bufferedAmount;
+      if (buffered > maxBufferedBytes || (c.overSince !== null && now - c.overSince > stalledMs)) {
+        this.closeSlow(c);
+        continue;
+      }
+      if (buffered <= sendBudgetBytes / 2) {
+        c.overSince = null;
+        if (c.lost.size) this.resync(c);
+      }
+      if (c.queue.length) {
+        const frame = `[${c.queue.join(',')}]`;
+        c.queue = [];
+        this.write(c, frame);
+      }
     }
+    for (const ch of this.dirty) {
+      const frame = Buffer.from(`[${ch.buffer.join(',')}]`);
+      ch.buffer = [];
+      const key = ch.key;
+      for (const c of ch.subscribers) {
+        if (ch.direct.has(c) || c.lost.has(key)) continue;
+        if (c.socket.bufferedAmount > sendBudgetBytes) {
+          c.lost.add(key);
+          c.overSince ??= now;
+          continue;
+        }
+        this.write(c, frame);
+      }
+    }
+    this.dirty.clear();
+    for (const c of this.connections) {
+      if (!c.fresh.size) continue;
+      for (const key of c.fresh) if (!c.pending.has(key)) this.channels.get(key)?.direct.delete(c);
+      c.fresh.clear();
+    }
+  }
+
+  /** Pings every connection; drops the ones that did not answer the last ping and the idle ones. */
+  heartbeat(): void {
+    const now = Date.now();
+    for (const c of this.connections) {
+      if (!c.alive) {
+        this.stats.deadClosed += 1;
+        this.remove(c);
+        c.socket.terminate();
+        continue;
+      }
+      if (c.idleSince !== null && now - c.idleSince > this.limits.idleTimeoutMs) {
+        this.stats.idleClosed += 1;
+        this.remove(c);
+        c.socket.close(CLOSE_IDLE, 'idle: no subscription');
+        continue;
+      }
+      c.alive = false;
+      if (c.socket.readyState === c.socket.OPEN) c.socket.ping();
+    }
+  }
+
+  private async snapshotInto(
+    c: Connection,
+    key: string,
+    sub: Subscription,
+    ch: Channel,
+    resync: boolean,
+  ): Promise<void> {
+    const seq = this.seq(key);
+    const held: string[] = [];
+    c.pending.set(key, held);
+    ch.direct.add(c);
+    try {
+      const data = await sub.snapshot(seq);
+      if (c.subscriptions.get(key) !== sub || !this.connections.has(c)) return; // unsubscribed meanwhile
+      const message = { type: 'snapshot', channel: sub.name, seq, data, ...(resync ? { resync: true } : {}) };
+      c.queue.push(JSON.stringify(message), ...held);
+    } finally {
+      if (c.pending.get(key) === held) {
+        c.pending.delete(key);
+        // stays on the direct path until the next flush, so nothing older than the snapshot follows it
+        if (c.subscriptions.get(key) === sub) c.fresh.add(key);
+        else ch.direct.delete(c);
+      }
+    }
+  }
+
+  private resync(c: Connection): void {
+    const lost = [...c.lost];
+    c.lost.clear();
+    for (const key of lost) {
+      const sub = c.subscriptions.get(key);
+      const ch = this.channels.get(key);
+      if (!sub || !ch) continue;
+      this.stats.resyncs += 1;
+      void this.snapshotInto(c, key, sub, ch, true).catch(() => this.closeSlow(c));
+    }
+  }
+
+  private closeSlow(c: Connection): void {
+    this.stats.slowClosed += 1;
+    this.remove(c);
+    // the close frame waits behind what the client never read: do not wait for its answer
+    c.socket.close(CLOSE_SLOW_CONSUMER, 'slow consumer: resubscribe for fresh snapshots');
+    setTimeout(() => c.socket.terminate(), 1000).unref();
+  }
+
+  private detach(c: Connection, key: string): void {
+    c.pending.delete(key);
+    c.fresh.delete(key);
+    c.lost.delete(key);
+    const ch = this.channels.get(key);
+    if (!ch) return;
+    ch.subscribers.delete(c);
+    ch.direct.delete(c);
+    if (ch.subscribers.size === 0) {
+      this.channels.delete(key);
+      this.dirty.delete(ch);
+    }
+  }
+
+  private write(c: Connection, frame: string | Buffer): void {
+    if (c.socket.readyState !== c.socket.OPEN) return;
+    c.socket.send(frame, { binary: false });
   }
 }

@@ -37,9 +37,13 @@ export class MarketData {
   private readonly windows = new Map<string, Window>();
   private readonly published = new Map<string, { buy: Map<number, number>; sell: Map<number, number> }>();
 
-  constructor(db: Db, clock: Clock) {
+  /** Price levels per side of the published book: depth snapshots and deltas describe exactly this view. */
+  readonly depthLevels: number;
+
+  constructor(db: Db, clock: Clock, depthLevels: number) {
     this.db = db;
     this.clock = clock;
+    this.depthLevels = depthLevels;
     for (const m of MARKETS) {
       this.windows.set(m.symbol, { trades: [], tape: [] });
       this.published.set(m.symbol, { buy: new Map(), sell: new Map() });
@@ -72,7 +76,11 @@ export class MarketData {
     if (w.tape.length > TAPE) w.tape.splice(0, w.tape.length - TAPE);
   }
 
-  /** Replaces the published book with the engine's committed one; returns the changed levels ("0" = gone). */
+  /**
+   * Replaces the published book with the engine's committed top `depthLevels` levels; returns the changed
+   * levels ("0" = gone). A level pushed out of the view is sent as gone and a level that enters it is sent,
+   * so a client that applies the deltas to a snapshot holds exactly the same bounded view.
+   */
   publishDepth(
     symbol: string,
     bids: Array<{ price: number; qty: number }>,

@@ -9,9 +9,6 @@ import type { FeedHub, Connection } from './feed-hub.ts';
 import { marketOf } from './markets.ts';
 import type { SpotService } from './spot.service.ts';
 
-/** A depth snapshot carries the whole published book (the deltas cover every level, so must the snapshot). */
-const MAX_DEPTH_LEVELS = 100_000;
-
 /**
  * One `/ws` connection: subscribe / unsubscribe / ping. Public channels need nothing; `orders` and
  * `balances` need the session token (in the subscribe message, or the connection's Authorization header).
@@ -36,6 +33,7 @@ export function handleMarketSocket(
 
   let chain = Promise.resolve();
   socket.on('message', (raw) => {
+    hub.touch(conn);
     // messages are handled in order, even when a snapshot needs the database
     chain = chain
       .then(() => onMessage(String(raw)))
@@ -88,7 +86,8 @@ export function handleMarketSocket(
             ? spot.data.ticker(symbol)
             : kind === 'trades'
               ? spot.data.trades(symbol, 50)
-              : { symbol, ...spot.data.depth(symbol, MAX_DEPTH_LEVELS), seq, time: ctx.clock.now() },
+              : // the whole published view: the deltas describe exactly these levels
+                { symbol, ...spot.data.depth(symbol, spot.data.depthLevels), seq, time: ctx.clock.now() },
         );
       } else if (kind === 'candles' && symbol && marketOf(symbol) && interval && interval in CANDLE_INTERVALS) {
         await hub.subscribe(conn, name, name, () =>

@@ -114,8 +114,8 @@ export class MarketSequencer {
   }
 
   /** Aggregated depth of the committed book (call only between batches: see MarketData). */
-  depth(side: 'buy' | 'sell') {
-    return this.engine.depth(side);
+  depth(side: 'buy' | 'sell', maxLevels?: number) {
+    return this.engine.depth(side, maxLevels);
   }
 
   /** The engine's resting orders, for consistency checks. */

@@ -21,6 +21,7 @@ import type { PriceService } from '../market/price.service.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import { coinInfo } from './coin-info.ts';
 import { FeedHub } from './feed-hub.ts';
+import { loadFeedLimits } from './feed.config.ts';
 import { MarketData } from './market-data.ts';
 import { MarketMaker, loadMarketMakerConfig } from './market-maker.ts';
 import { handleMarketSocket } from './market-socket.ts';
@@ -43,8 +44,9 @@ const knownSymbol = (symbol: string) => {
 export const spotModule: Module = {
   name: 'spot',
   register(app, ctx) {
-    const hub = new FeedHub(100);
-    const data = new MarketData(ctx.db, ctx.clock);
+    const limits = loadFeedLimits();
+    const hub = new FeedHub(limits);
+    const data = new MarketData(ctx.db, ctx.clock, limits.depthLevels);
     const spot = new SpotService({
       db: ctx.db,
       ledger: service<LedgerService>(ctx, 'ledger'),
@@ -79,7 +81,12 @@ export const spotModule: Module = {
     app.post('/xb/v1/spot/depth', { schema: { tags: ['spot'], body: DepthRequest } }, async (request) => {
       const { symbol, limit } = request.body;
       knownSymbol(symbol);
-      return { symbol, ...data.depth(symbol, limit), seq: hub.seq(`depth:${symbol}`), time: ctx.clock.now() };
+      return {
+        symbol,
+        ...data.depth(symbol, Math.min(limit, data.depthLevels)),
+        seq: hub.seq(`depth:${symbol}`),
+        time: ctx.clock.now(),
+      };
     });
     app.post('/xb/v1/spot/trades', { schema: { tags: ['spot'], body: TradesRequest } }, async (request) => {
       knownSymbol(request.body.symbol);

@@ -55,7 +55,11 @@ export class SpotService {
   async start(): Promise<void> {
     for (const s of this.sequencers.values()) {
       await s.rebuild();
-      this.data.publishDepth(s.market.symbol, s.depth('buy'), s.depth('sell'));
+      this.data.publishDepth(
+        s.market.symbol,
+        s.depth('buy', this.data.depthLevels),
+        s.depth('sell', this.data.depthLevels),
+      );
     }
     await this.data.load();
   }
@@ -159,7 +163,11 @@ export class SpotService {
       this.hub.publish(`trades:${r.symbol}`, r.trades.map(toPublicTrade));
       this.dirtyTickers.add(r.symbol);
     }
-    const delta = this.data.publishDepth(r.symbol, s.depth('buy'), s.depth('sell'));
+    const delta = this.data.publishDepth(
+      r.symbol,
+      s.depth('buy', this.data.depthLevels),
+      s.depth('sell', this.data.depthLevels),
+    );
     if (delta) this.hub.publish(`depth:${r.symbol}`, delta);
     const byUser = new Map<number, SpotOrder[]>();
     for (const o of r.orders) {

@@ -1,0 +1,124 @@
+/**
+ * One server of the `/ws` benchmark, run as a child process by run.ts (IPC for control and figures).
+ *
+ *   --mode hub       the product's FeedHub (apps/server/src/modules/spot/feed-hub.ts) behind a `ws` server,
+ *                    with its real limits, batching, shared frames, back-pressure and heartbeat. The traffic
+ *                    comes from a test-only publisher that calls hub.publish() exactly as the spot service
+ *                    does after a commit (the matching engine and the database are not part of this
+ *                    measurement: bench:http measures those).
+ *   --mode baseline  a minimal broadcaster: each update serialized once and written at once to every
+ *                    subscriber, no batching, no budgets — the floor the hub is compared with.
+ */
+import { parseArgs } from 'node:util';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { FeedHub } from '../../apps/server/src/modules/spot/feed-hub.ts';
+import { CHANNELS, payload, ratesOf, type Channel } from './traffic.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    mode: { type: 'string', default: 'hub' },
+    rate: { type: 'string', default: '20' },
+    deflate: { type: 'boolean', default: false },
+  },
+});
+const rates = ratesOf(Number(args.rate));
+const send = (m: object) => process.send?.(m);
+
+const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: args.deflate, maxPayload: 64 * 1024 });
+const seqs = new Map<Channel, number>();
+const known = new Set<string>(CHANNELS);
+let publishFn: (channel: Channel, data: unknown) => void;
+let statsFn: () => object = () => ({});
+
+if (args.mode === 'hub') {
+  const hub = new FeedHub({});
+  hub.start();
+  wss.on('connection', (socket) => {
+    const c = hub.add(socket);
+    socket.on('message', (raw) => {
+      hub.touch(c);
+      const msg = JSON.parse(String(raw)) as { op: string; channels: string[] };
+      if (msg.op !== 'subscribe') return;
+      for (const ch of msg.channels) {
+        if (known.has(ch)) void hub.subscribe(c, ch, ch, () => payload(ch as Channel, 0));
+      }
+    });
+    socket.on('close', () => hub.remove(c));
+    socket.on('error', () => hub.remove(c));
+  });
+  publishFn = (channel, data) => hub.publish(channel, data);
+  statsFn = () => ({ ...hub.stats });
+} else {
+  const subscribers = new Map<string, Set<WebSocket>>(CHANNELS.map((c) => [c, new Set()]));
+  wss.on('connection', (socket) => {
+    socket.on('message', (raw) => {
+      const msg = JSON.parse(String(raw)) as { op: string; channels: string[] };
+      if (msg.op !== 'subscribe') return;
+      for (const ch of msg.channels) {
+        const set = subscribers.get(ch);
+        if (!set) continue;
+        set.add(socket);
+        const seq = seqs.get(ch as Channel) ?? 0;
+        socket.send(JSON.stringify([{ type: 'snapshot', channel: ch, seq, data: payload(ch as Channel, 0) }]));
+      }
+    });
+    socket.on('close', () => {
+      for (const set of subscribers.values()) set.delete(socket);
+    });
+  });
+  publishFn = (channel, data) => {
+    const seq = (seqs.get(channel) ?? 0) + 1;
+    seqs.set(channel, seq);
+    const frame = Buffer.from(JSON.stringify([{ type: 'update', channel, seq, time: Date.now(), data }]));
+    for (const s of subscribers.get(channel)!) s.send(frame, { binary: false });
+  };
+}
+
+// Publishes on a wall-clock schedule: when a timer fires late (a busy machine), the updates that were due
+// are published at once, so both servers publish the same number of updates per second.
+let n = 0;
+let published = 0;
+const t0 = Date.now();
+const done = new Map<Channel, number>(CHANNELS.map((c) => [c, 0]));
+const timers = [
+  setInterval(() => {
+    const elapsed = Date.now() - t0;
+    for (const channel of CHANNELS) {
+      const due = Math.floor((elapsed * rates[channel]) / 1000);
+      for (let k = done.get(channel)!; k < due; k++) {
+        published += 1;
+        publishFn(channel, payload(channel, ++n));
+      }
+      done.set(channel, due);
+    }
+  }, 5),
+];
+
+let cpuStart = process.cpuUsage();
+let wallStart = Date.now();
+process.on('message', (m: { op: string }) => {
+  if (m.op === 'start') {
+    cpuStart = process.cpuUsage();
+    wallStart = Date.now();
+    published = 0;
+  } else if (m.op === 'stop') {
+    const cpu = process.cpuUsage(cpuStart);
+    const wall = Date.now() - wallStart;
+    send({
+      op: 'result',
+      publishedPerSecond: Math.round((published / wall) * 10000) / 10,
+      cpuPercent: Math.round(((cpu.user + cpu.system) / 1000 / wall) * 1000) / 10,
+      rssMb: Math.round(process.memoryUsage().rss / 1048576),
+      clients: wss.clients.size,
+      stats: statsFn(),
+    });
+    for (const t of timers) clearInterval(t);
+    setTimeout(() => process.exit(0), 50);
+  } else if (m.op === 'rss') {
+    send({ op: 'rss', rssMb: Math.round(process.memoryUsage().rss / 1048576) });
+  }
+});
+wss.on('listening', () => {
+  const addr = wss.address();
+  send({ op: 'ready', port: addr && typeof addr === 'object' ? addr.port : 0 });
+});

@@ -16,11 +16,12 @@ import { service } from '../../platform/context.ts';
 import { registerMessages, t } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import type { PriceService } from '../market/price.service.ts';
+import type { AccountService } from '../account/account.service.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import { loadFuturesConfig } from './futures.config.ts';
 import { futuresMessages } from './futures.messages.ts';
 import { FuturesService } from './futures.service.ts';
-import { FuturesMarketMaker } from './market-maker.ts';
+import { FUTURES_MAKER_EMAIL, FuturesMarketMaker } from './market-maker.ts';
 
 registerMessages(futuresMessages);
 
@@ -150,6 +151,9 @@ export const futuresModule: Module = {
     }
     const maker = config.marketMaker ? new FuturesMarketMaker(ctx, futures, config) : null;
     if (maker) await maker.start();
+    // also when the maker is off now: its orders may still rest in the books from an earlier run
+    const makerId = await service<AccountService>(ctx, 'account').findIdByEmail(FUTURES_MAKER_EMAIL);
+    if (makerId !== null) futures.addPlatformAccount(makerId);
     background.set(ctx, { stop, maker });
   },
 

@@ -133,6 +133,13 @@ export const futuresModule: Module = {
     const futures = ctx.services.futures as FuturesService;
     const config = loadFuturesConfig(ctx);
     await futures.start();
+    // the platform's own maker never feeds a mark price (decision 0007): known before the first tick, and again
+    // below once the maker has created its account on a fresh installation
+    const registerMaker = async () => {
+      const makerId = await service<AccountService>(ctx, 'account').findIdByEmail(FUTURES_MAKER_EMAIL);
+      if (makerId !== null) futures.addPlatformAccount(makerId);
+    };
+    await registerMaker();
     let stop = () => {};
     if (config.tickMs > 0) {
       let running = false;
@@ -151,9 +158,7 @@ export const futuresModule: Module = {
     }
     const maker = config.marketMaker ? new FuturesMarketMaker(ctx, futures, config) : null;
     if (maker) await maker.start();
-    // also when the maker is off now: its orders may still rest in the books from an earlier run
-    const makerId = await service<AccountService>(ctx, 'account').findIdByEmail(FUTURES_MAKER_EMAIL);
-    if (makerId !== null) futures.addPlatformAccount(makerId);
+    await registerMaker();
     background.set(ctx, { stop, maker });
   },
 

@@ -100,9 +100,10 @@ test('a new user buys up for 60 s, watches the countdown, and the result matches
   const before = await countdown.innerText();
   await shot(page, 'cycle-countdown');
 
-  // the development clock moves on in steps, so index ticks keep arriving inside the window
-  for (let i = 0; i < 3; i += 1) {
-    await advanceClock(request, 20_000);
+  // the development clock moves on in steps, so index ticks keep arriving inside the window; the last step stops
+  // short of the end, so the end itself passes in real time and a closing tick (at or after it) is stored
+  for (const step of [20_000, 20_000, 10_000]) {
+    await advanceClock(request, step);
     await page.waitForTimeout(1_500);
   }
   expect(before).not.toBe('00:00');
@@ -164,4 +165,59 @@ test('the cycle tab in German shows the minimum label, payout and break-even rat
   await expect(page.getByTestId('cycle-risk-warning')).toContainText('Hohes Risiko');
   await expect(page.getByTestId('cycle-chart').locator('path')).toBeVisible();
   await shot(page, 'cycle-de');
+});
+
+test('terms changed between the quote and the purchase: the ticket shows the new quote, and buys on it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const request = page.request;
+  const user = await newUser(request);
+  await admin(request, '/admin/chain/deposit', {
+    user: user.id,
+    currency: 'USDT',
+    chain: 'TRC20',
+    amount: '1000',
+    confirmations: 3,
+  });
+  await useToken(page, user.token);
+  await page.goto('/cycle');
+  await page.getByTestId('cycle-instrument-SOLUSDT').click();
+  await page.getByTestId('cycle-period-300').click();
+  await page.getByTestId('cycle-amount').locator('input').fill('200');
+  await page.getByTestId('cycle-buy-down').click();
+  await expect(page.getByTestId('confirm-fee')).toHaveText('0.2 USDT');
+  await page.getByTestId('cycle-accept-risk').click();
+
+  // while the ticket is open, the operator raises the fee of this product (the payout rate stays the same)
+  await admin(request, '/admin/cycle/products/update', { instrument: 'SOLUSDT', period: 300, feeRate: '0.005' });
+  try {
+    await page.getByTestId('cycle-confirm-buy').click();
+    await expect(page.getByTestId('cycle-terms-changed')).toHaveText(
+      'The terms changed after your quote. Review the new quote below, then confirm again.',
+    );
+    await expect(page.getByTestId('confirm-fee')).toHaveText('1 USDT');
+    await expect(page.getByTestId('confirm-total')).toHaveText('201 USDT');
+    await shot(page, 'cycle-terms-changed');
+    // nothing was bought on the old terms
+    const open = await api<{ list: unknown[] }>(
+      request,
+      '/xb/v1/cycle/orders',
+      { status: 'open' },
+      { token: user.token },
+    );
+    expect(open.list).toHaveLength(0);
+
+    await page.getByTestId('cycle-confirm-buy').click();
+    await expect(page.getByTestId('cycle-countdown-time')).toBeVisible();
+    const after = await api<{ list: Array<{ fee: string; total: string }> }>(
+      request,
+      '/xb/v1/cycle/orders',
+      { status: 'open' },
+      { token: user.token },
+    );
+    expect(after.list[0]).toMatchObject({ fee: '1', total: '201' });
+  } finally {
+    await admin(request, '/admin/cycle/products/update', { instrument: 'SOLUSDT', period: 300, feeRate: '0.001' });
+  }
 });

@@ -291,8 +291,10 @@ export interface Ticker {
   changePercent: string; // e.g. "-1.25"
   high: string | null;
   low: string | null;
-  volume: string; // base traded in 24 h
-  turnover: string; // USDT traded in 24 h
+  volume: string; // base traded in 24 h, without trades between two platform accounts
+  turnover: string; // USDT traded in 24 h, without trades between two platform accounts
+  /** Base traded in 24 h between the platform's own accounts (market maker, demo taker): NOT in `volume`. */
+  platformVolume: string;
   /** true while any trade in the window came from the demo taker flow. */
   demo: boolean;
   time: number;

@@ -49,7 +49,10 @@ try {
       continue;
     }
     console.log(`  stored    ${c.status}${c.refundReason ? ` (${c.refundReason})` : ''}, credit ${c.credit}`);
-    console.log(`  recomputed ${r.outcome}${r.refundReason ? ` (${r.refundReason})` : ''}`);
+    console.log(`  recomputed ${r.outcome}${r.refundReason ? ` (${r.refundReason})` : ''}  rule ${v.rules.version}`);
+    console.log(
+      `  ledger    paid ${v.ledger?.paid ?? '—'} (transaction ${v.ledger?.transactionId ?? '—'}), expected ${v.ledger?.expected}`,
+    );
     if (v.matches) console.log('  MATCH');
     else {
       console.log('  MISMATCH');

@@ -46,6 +46,10 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  ALLOW_DEMO_PRICES_IN_PRODUCTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = {
@@ -69,6 +73,8 @@ export type Config = {
   devClock: boolean;
   /** The simulated index feed may be set to a price through /api/dev/price/set (refused in production). */
   devPriceControl: boolean;
+  /** NODE_ENV=production may run on the simulated (demo) price feed: a demo deployment, said so explicitly. */
+  allowDemoPricesInProduction: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -86,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DEV_PRICE_CONTROL && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  DEV_PRICE_CONTROL: not allowed when NODE_ENV=production');
   }
+  const demoPrices = checkDemoPricesInProduction(env, e.NODE_ENV, e.ALLOW_DEMO_PRICES_IN_PRODUCTION);
+  if (demoPrices) throw new ConfigError(`Invalid configuration:\n  ${demoPrices}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -104,6 +112,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     devClock: e.DEV_CLOCK,
     devPriceControl: e.DEV_PRICE_CONTROL,
+    allowDemoPricesInProduction: e.ALLOW_DEMO_PRICES_IN_PRODUCTION,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
+}
+
+/**
+ * Production check: the simulated price feed is refused with NODE_ENV=production. Cycle contracts and futures pay
+ * out on the index; a simulated index is invented by the platform itself, so real money must never be settled
+ * on it — unless the operator says this is a demo deployment (ALLOW_DEMO_PRICES_IN_PRODUCTION=true), where every
+ * price is labelled demo. Returns the problem, or null.
+ */
+export function checkDemoPricesInProduction(
+  env: NodeJS.ProcessEnv,
+  nodeEnv: string,
+  allowDemoPrices: boolean,
+): string | null {
+  const source = env.PRICE_SOURCE ?? 'simulated';
+  if (nodeEnv !== 'production' || source !== 'simulated' || allowDemoPrices) return null;
+  return (
+    'PRICE_SOURCE: the simulated (demo) price feed is refused when NODE_ENV=production, because cycle contracts ' +
+    'and futures pay out on it; set PRICE_SOURCE=ccxt, or ALLOW_DEMO_PRICES_IN_PRODUCTION=true for a demo deployment'
+  );
 }

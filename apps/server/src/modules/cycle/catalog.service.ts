@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import type { Clock } from '../../platform/clock.ts';
@@ -7,6 +8,7 @@ import { INSTRUMENTS, instrumentOf } from '../market/instruments.ts';
 import type { CycleConfig } from './cycle.config.ts';
 import { cycleProducts, cycleSwitches, type SwitchScope } from './cycle.schema.ts';
 import { breakEvenPercent, houseEdgePercent } from './economics.ts';
+import { CYCLE_RULE_VERSION } from './settle.ts';
 
 /** Stakes are USDT from the spot wallet. */
 export const STAKE_CURRENCY = 'USDT';
@@ -14,9 +16,30 @@ export const STAKE_SCALE = 6;
 
 export type Product = typeof cycleProducts.$inferSelect;
 
+/**
+ * A fingerprint of everything a buyer agrees to — payout, fee, stake limits, exposure limit, whether the product is
+ * offered, and the settlement rule. A quote carries it and a purchase must send it back: any change in between is
+ * refused ("terms changed, review the new quote") instead of selling on terms the buyer never saw.
+ */
+export function termsIdOf(p: Product): string {
+  const terms = [
+    p.instrument,
+    p.periodSeconds,
+    formatUnits(parseUnits(p.payoutRate, 4), 4),
+    formatUnits(parseUnits(p.feeRate, 6), 6),
+    String(p.minStake),
+    String(p.maxStake),
+    String(p.userExposureLimit),
+    p.enabled,
+    CYCLE_RULE_VERSION,
+  ];
+  return crypto.createHash('sha256').update(JSON.stringify(terms)).digest('hex').slice(0, 32);
+}
+
 /** A product as the app and the back office show it: amounts as decimal strings, economics published. */
 export function productView(p: Product) {
   return {
+    terms: termsIdOf(p),
     period: p.periodSeconds,
     payoutRate: formatUnits(parseUnits(p.payoutRate, 4), 4),
     breakEvenPercent: breakEvenPercent(p.payoutRate),

@@ -6,7 +6,14 @@ import { AppError, badRequest, conflict } from '../../platform/http/app-error.ts
 import type { PriceService } from '../market/price.service.ts';
 import { runOnce } from '../wallet/idempotency.ts';
 import type { LedgerService, Movement } from '../wallet/ledger.service.ts';
-import { STAKE_CURRENCY, STAKE_SCALE, productView, type CycleCatalog, type Product } from './catalog.service.ts';
+import {
+  STAKE_CURRENCY,
+  STAKE_SCALE,
+  productView,
+  termsIdOf,
+  type CycleCatalog,
+  type Product,
+} from './catalog.service.ts';
 import { contractView } from './contract-view.ts';
 import { cycleContracts, cycleRiskAcceptances } from './cycle.schema.ts';
 import { feeFor, payoutOf } from './economics.ts';
@@ -32,7 +39,9 @@ export interface QuoteInput {
 export interface BuyInput extends QuoteInput {
   requestId: string;
   acceptRisk?: boolean | undefined;
-  /** The payout rate the user saw; if the product changed since, the purchase is refused. */
+  /** The terms fingerprint of the quote the user saw (termsIdOf); any change since refuses the purchase. */
+  terms: string;
+  /** The payout rate the user saw (older clients); if the product changed since, the purchase is refused. */
   payoutRate?: string | undefined;
 }
 
@@ -120,8 +129,8 @@ export async function buy(deps: ContractDeps, userId: number, countries: string[
   return runOnce(ledger, userId, input.requestId, 'cycle.buy', body, async (tx) => {
     const product = await catalog.purchasable(input.instrument, input.period, countries, tx);
     if (
-      input.payoutRate !== undefined &&
-      parseUnits(input.payoutRate, 4, 'floor') !== parseUnits(product.payoutRate, 4)
+      input.terms !== termsIdOf(product) ||
+      (input.payoutRate !== undefined && parseUnits(input.payoutRate, 4, 'floor') !== parseUnits(product.payoutRate, 4))
     ) {
       throw conflict('CYCLE_TERMS_CHANGED', 'cycle.termsChanged');
     }

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import { rid, walletHarness } from '../wallet/wallet.test-helpers.ts';
-import type { PriceService } from '../market/price.service.ts';
+import { PriceService } from '../market/price.service.ts';
 import { settleDue, type SettlementDeps } from './settlement.job.ts';
 import { verificationOf } from './verification.ts';
 
@@ -44,6 +44,19 @@ const buyBody = (over: Record<string, unknown> = {}) => ({
   acceptRisk: true,
   ...over,
 });
+/** The terms fingerprint the app would send: the current product's (as a quote shows it). */
+async function termsOf(instrument: string, period: number): Promise<string> {
+  const products = (await server.api('/xb/v1/cycle/products', {})).body.data;
+  const p = products.instruments
+    .find((i: any) => i.instrument === instrument)
+    ?.periods.find((x: any) => x.period === period);
+  return p?.terms ?? '0'.repeat(32);
+}
+/** POST /cycle/buy with the terms of the product as it is now (unless the body brings its own). */
+async function buyApi(body: Record<string, any>, opts?: Parameters<TestServer['api']>[2]) {
+  const terms = body.terms ?? (await termsOf(body.instrument, body.period));
+  return server.api('/xb/v1/cycle/buy', { ...body, terms }, opts);
+}
 async function fundPool(amount: string) {
   const res = await server.api('/admin/cycle/pool/fund', { amount, memo: 'test capital' }, { token: finance });
   expect(res.status).toBe(200);
@@ -65,7 +78,7 @@ describe('products', () => {
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.demo).toBe(true);
-    expect(d.rules.version).toBe('cycle-rules-v1');
+    expect(d.rules.version).toBe('cycle-rules-v2');
     expect(d.instruments.map((i: any) => i.instrument)).toEqual(
       expect.arrayContaining(['BTCUSDT', 'ETHUSDT', 'XAUUSDT', 'XAGUSDT', 'WTIUSDT']),
     );
@@ -86,12 +99,12 @@ describe('products', () => {
 describe('buying', () => {
   it('refuses when the pool could not pay the new contract with all open ones (capacity)', async () => {
     const u = await fundedUser();
-    const empty = await server.api('/xb/v1/cycle/buy', buyBody(), { token: u.token });
+    const empty = await buyApi(buyBody(), { token: u.token });
     expect(empty.status).toBe(503);
     expect(empty.body.error).toBe('CYCLE_CAPACITY');
     await fundPool('100');
-    expect((await server.api('/xb/v1/cycle/buy', buyBody(), { token: u.token })).status).toBe(200); // liability 85 ≤ 100
-    const second = await server.api('/xb/v1/cycle/buy', buyBody({ direction: 'down' }), {
+    expect((await buyApi(buyBody(), { token: u.token })).status).toBe(200); // liability 85 ≤ 100
+    const second = await buyApi(buyBody({ direction: 'down' }), {
       token: u.token,
       locale: 'de',
     });
@@ -102,9 +115,9 @@ describe('buying', () => {
 
   it('needs the risk disclosure accepted once, checks the stake range, freezes the stake and charges the fee', async () => {
     const u = await fundedUser('1000');
-    const noRisk = await server.api('/xb/v1/cycle/buy', buyBody({ acceptRisk: undefined }), { token: u.token });
+    const noRisk = await buyApi(buyBody({ acceptRisk: undefined }), { token: u.token });
     expect(noRisk.body).toMatchObject({ error: 'CYCLE_RISK_NOT_ACCEPTED', field: 'acceptRisk' });
-    const small = await server.api('/xb/v1/cycle/buy', buyBody({ stake: '99.99' }), {
+    const small = await buyApi(buyBody({ stake: '99.99' }), {
       token: u.token,
       locale: 'zh_cn',
     });
@@ -130,7 +143,7 @@ describe('buying', () => {
     });
 
     const body = buyBody({ instrument: 'ETHUSDT', period: 30, direction: 'down', stake: '250' });
-    const first = await server.api('/xb/v1/cycle/buy', body, { token: u.token });
+    const first = await buyApi(body, { token: u.token });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({
       status: 'open',
@@ -141,13 +154,61 @@ describe('buying', () => {
       period: 30,
     });
     expect(first.body.data.endAt - first.body.data.committedAt).toBe(30_000);
-    const again = await server.api('/xb/v1/cycle/buy', body, { token: u.token });
+    const again = await buyApi(body, { token: u.token });
     expect(again.body.data.id).toBe(first.body.data.id); // a retry returns the first result
     expect(await spot(u.id)).toEqual({ available: 1000_000000n - 250_250000n, frozen: 250_000000n });
     // accepted once: later purchases need no flag
-    expect((await server.api('/xb/v1/cycle/buy', buyBody({ acceptRisk: undefined }), { token: u.token })).status).toBe(
-      200,
+    expect((await buyApi(buyBody({ acceptRisk: undefined }), { token: u.token })).status).toBe(200);
+  });
+
+  it("refuses a purchase when any term changed after the quote (in the user's language), then sells on the new quote", async () => {
+    const u = await fundedUser('1000');
+    const ticket = { instrument: 'LTCUSDT', period: 60, direction: 'up', stake: '100' };
+    const quote = async () => (await server.api('/xb/v1/cycle/quote', ticket, { token: u.token })).body.data;
+    const changes: Array<Record<string, unknown>> = [
+      { feeRate: '0.002' }, // the fee (the payout rate is unchanged)
+      { payoutRate: '0.8' },
+      { minStake: '50' },
+      { maxStake: '40000' },
+      { exposureLimit: '60000' },
+    ];
+    for (const change of changes) {
+      const seen = await quote();
+      expect(seen.terms).toMatch(/^[0-9a-f]{32}$/);
+      const op = await server.api(
+        '/admin/cycle/products/update',
+        { instrument: 'LTCUSDT', period: 60, ...change },
+        { token: finance },
+      );
+      expect(op.status, JSON.stringify(change)).toBe(200);
+      const before = await spot(u.id);
+      const refused = await buyApi(
+        { ...ticket, requestId: rid('cy'), acceptRisk: true, terms: seen.terms, payoutRate: seen.payoutRate },
+        { token: u.token, locale: 'de' },
+      );
+      expect(refused.status, JSON.stringify(change)).toBe(409);
+      expect(refused.body).toMatchObject({
+        error: 'CYCLE_TERMS_CHANGED',
+        message: 'Die Bedingungen haben sich geändert; bitte prüfen Sie das neue Angebot',
+      });
+      expect(await spot(u.id)).toEqual(before); // nothing changed
+      const fresh = await quote();
+      expect(fresh.terms).not.toBe(seen.terms);
+      const ok = await buyApi(
+        { ...ticket, requestId: rid('cy'), acceptRisk: true, terms: fresh.terms },
+        { token: u.token },
+      );
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body.data.fee).toBe(fresh.fee);
+    }
+    // a purchase must say which terms it agrees to
+    const bare = await server.api(
+      '/xb/v1/cycle/buy',
+      { ...ticket, requestId: rid('cy'), acceptRisk: true },
+      { token: u.token },
     );
+    expect(bare.status).toBe(400);
+    expect(bare.body.field).toBe('terms');
   });
 
   it('refuses a purchase beyond the per-user open exposure limit', async () => {
@@ -160,12 +221,12 @@ describe('buying', () => {
     const u = await fundedUser();
     expect(
       (
-        await server.api('/xb/v1/cycle/buy', buyBody({ instrument: 'SOLUSDT', period: 120, stake: '200' }), {
+        await buyApi(buyBody({ instrument: 'SOLUSDT', period: 120, stake: '200' }), {
           token: u.token,
         })
       ).status,
     ).toBe(200);
-    const over = await server.api('/xb/v1/cycle/buy', buyBody({ instrument: 'SOLUSDT', period: 120, stake: '150' }), {
+    const over = await buyApi(buyBody({ instrument: 'SOLUSDT', period: 120, stake: '150' }), {
       token: u.token,
     });
     expect(over.body).toMatchObject({ error: 'CYCLE_EXPOSURE_LIMIT' });
@@ -173,44 +234,34 @@ describe('buying', () => {
 
   it('honours switched-off countries (verified country and request header), instruments and periods', async () => {
     const u = await fundedUser();
-    const fromHeader = await server.api('/xb/v1/cycle/buy', buyBody(), {
+    const fromHeader = await buyApi(buyBody(), {
       token: u.token,
       headers: { 'x-country': 'fr' },
     });
     expect(fromHeader.status).toBe(403);
     expect(fromHeader.body.error).toBe('CYCLE_COUNTRY_BLOCKED');
     countries.set(u.id, 'US');
-    expect(
-      (await server.api('/xb/v1/cycle/buy', buyBody(), { token: u.token, headers: { 'cf-ipcountry': 'SG' } })).body
-        .error,
-    ).toBe('CYCLE_COUNTRY_BLOCKED');
+    expect((await buyApi(buyBody(), { token: u.token, headers: { 'cf-ipcountry': 'SG' } })).body.error).toBe(
+      'CYCLE_COUNTRY_BLOCKED',
+    );
     countries.set(u.id, 'SG');
-    expect(
-      (await server.api('/xb/v1/cycle/buy', buyBody(), { token: u.token, headers: { 'cf-ipcountry': 'SG' } })).status,
-    ).toBe(200);
+    expect((await buyApi(buyBody(), { token: u.token, headers: { 'cf-ipcountry': 'SG' } })).status).toBe(200);
 
     // the operator switches a country, an instrument and a period; each change is audited
     const sw = (scope: string, key: string, enabled: boolean) =>
       server.api('/admin/cycle/switch', { scope, key, enabled }, { token: finance });
     expect((await sw('country', 'SG', false)).status).toBe(200);
-    expect((await server.api('/xb/v1/cycle/buy', buyBody(), { token: u.token })).body.error).toBe(
-      'CYCLE_COUNTRY_BLOCKED',
-    );
+    expect((await buyApi(buyBody(), { token: u.token })).body.error).toBe('CYCLE_COUNTRY_BLOCKED');
     await sw('country', 'SG', true);
     await sw('instrument', 'XAUUSDT', false);
-    expect(
-      (await server.api('/xb/v1/cycle/buy', buyBody({ instrument: 'XAUUSDT' }), { token: u.token })).body.error,
-    ).toBe('CYCLE_PRODUCT_UNAVAILABLE');
-    await sw('instrument', 'XAUUSDT', true);
-    await sw('period', '300', false);
-    expect((await server.api('/xb/v1/cycle/buy', buyBody({ period: 300 }), { token: u.token })).body.error).toBe(
+    expect((await buyApi(buyBody({ instrument: 'XAUUSDT' }), { token: u.token })).body.error).toBe(
       'CYCLE_PRODUCT_UNAVAILABLE',
     );
+    await sw('instrument', 'XAUUSDT', true);
+    await sw('period', '300', false);
+    expect((await buyApi(buyBody({ period: 300 }), { token: u.token })).body.error).toBe('CYCLE_PRODUCT_UNAVAILABLE');
     await sw('period', '300', true);
-    expect(
-      (await server.api('/xb/v1/cycle/buy', buyBody({ instrument: 'XAUUSDT', period: 300 }), { token: u.token }))
-        .status,
-    ).toBe(200);
+    expect((await buyApi(buyBody({ instrument: 'XAUUSDT', period: 300 }), { token: u.token })).status).toBe(200);
     const audit = await ctx().db.execute(sql`select count(*)::int as n from audit_log where action = 'cycle.switch'`);
     expect((audit as any).rows[0].n).toBe(6);
     // a support operator cannot change anything
@@ -233,10 +284,10 @@ describe('settlement', () => {
     await run(1);
     const a = await fundedUser('1000');
     const b = await fundedUser('1000');
-    const up = await server.api('/xb/v1/cycle/buy', buyBody({ instrument: 'WTIUSDT', direction: 'up' }), {
+    const up = await buyApi(buyBody({ instrument: 'WTIUSDT', direction: 'up' }), {
       token: a.token,
     });
-    const down = await server.api('/xb/v1/cycle/buy', buyBody({ instrument: 'WTIUSDT', direction: 'down' }), {
+    const down = await buyApi(buyBody({ instrument: 'WTIUSDT', direction: 'down' }), {
       token: b.token,
     });
     expect(up.status).toBe(200);
@@ -293,7 +344,7 @@ describe('settlement', () => {
       ctx().db.execute(sql`update cycle_contracts set status = 'won' where id = ${row.id}`),
     ).rejects.toThrow();
     const u = await fundedUser();
-    const c = await server.api('/xb/v1/cycle/buy', buyBody(), { token: u.token });
+    const c = await buyApi(buyBody(), { token: u.token });
     await expect(
       ctx().db.execute(
         sql`update cycle_contracts set end_at = end_at + interval '1 minute' where id = ${c.body.data.id}`,
@@ -306,9 +357,9 @@ describe('settlement', () => {
 
   it('after a restart, settles contracts that ended while the server was down (or refunds them when ticks are missing)', async () => {
     const u = await fundedUser();
-    const withTicks = await server.api('/xb/v1/cycle/buy', buyBody({ instrument: 'ETHUSDT' }), { token: u.token });
+    const withTicks = await buyApi(buyBody({ instrument: 'ETHUSDT' }), { token: u.token });
     await run(5); // entry and a few ticks are stored
-    const noTicks = await server.api('/xb/v1/cycle/buy', buyBody({ instrument: 'XAGUSDT', period: 30 }), {
+    const noTicks = await buyApi(buyBody({ instrument: 'XAGUSDT', period: 30 }), {
       token: u.token,
     });
     // the process stops, and comes back two minutes later: both contracts ended while it was down
@@ -347,6 +398,74 @@ describe('settlement', () => {
     const v = await verificationOf(ctx().db, ctx().services.prices as PriceService, Number(row.id));
     expect(v?.matches).toBe(false);
     expect(v?.recomputed.outcome).toBe(row.status);
+  });
+
+  it('a slow price source cannot be beaten by the grace path: no closing tick, a refund that verification confirms', async () => {
+    await run(1);
+    const u = await fundedUser('1000');
+    const bought = await buyApi(buyBody({ instrument: 'BNBUSDT', period: 30 }), { token: u.token });
+    expect(bought.status).toBe(200);
+    const c = bought.body.data;
+    await run(29); // ticks up to just before the end
+    expect(clock.now()).toBeLessThan(c.endAt);
+    // a venue that answers only when told to
+    let answer!: () => void;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    const slow = new PriceService(
+      ctx().db,
+      clock,
+      {
+        kind: 'live',
+        quote: async (symbols) => {
+          await gate;
+          return symbols
+            .filter((s) => s === 'BNBUSDT')
+            .map((symbol) => ({ symbol, price: '640', sources: { slow: '640' } }));
+        },
+      },
+      15_000,
+    );
+    const asked = clock.now();
+    const pending = slow.tick(); // asked before the end …
+    clock.advance(20_000); // … and still unanswered when the grace period is over
+    expect(await settleNow()).toBeGreaterThanOrEqual(1);
+    const settled = (await server.api('/xb/v1/cycle/order', { id: c.id }, { token: u.token })).body.data;
+    expect(settled).toMatchObject({ status: 'refunded', refundReason: 'no_close_tick', credit: '100', matches: true });
+    expect(settled.ledger).toMatchObject({ paid: '100', expected: '100', matches: true });
+    answer();
+    expect(await pending).toBeGreaterThan(0);
+    // the late answer is stamped when it was observed (after the end), never for the second it was asked
+    const late = await slow.at('BNBUSDT', clock.now());
+    expect(late?.ts).toBe(clock.now());
+    expect(late!.ts).toBeGreaterThan(asked);
+    const again = await verificationOf(ctx().db, ctx().services.prices as PriceService, c.id);
+    expect(again?.matches).toBe(true);
+    // and the contract is judged by the rule it was sold under: under v1 the same ticks would have decided it
+    await ctx().db.execute(sql`alter table cycle_contracts disable trigger cycle_contracts_guard`);
+    await ctx().db.execute(sql`update cycle_contracts set rule_version = 'cycle-rules-v1' where id = ${c.id}`);
+    await ctx().db.execute(sql`alter table cycle_contracts enable trigger cycle_contracts_guard`);
+    const v1 = await verificationOf(ctx().db, ctx().services.prices as PriceService, c.id);
+    expect(v1?.rules.version).toBe('cycle-rules-v1');
+    expect(v1?.recomputed.refundReason).not.toBe('no_close_tick');
+  });
+
+  it('detects a settlement whose journal entry does not pay what the result says', async () => {
+    const [row] = (
+      (await ctx().db.execute(
+        sql`select id, buy_transaction_id from cycle_contracts where status = 'refunded' and rule_version = 'cycle-rules-v2' limit 1`,
+      )) as any
+    ).rows;
+    const before = await verificationOf(ctx().db, ctx().services.prices as PriceService, Number(row.id));
+    expect(before?.matches).toBe(true);
+    // the stored result is left as it is; only the posting it points at is another one (the purchase)
+    await ctx().db.execute(sql`alter table cycle_contracts disable trigger cycle_contracts_guard`);
+    await ctx().db.execute(
+      sql`update cycle_contracts set settle_transaction_id = ${row.buy_transaction_id} where id = ${row.id}`,
+    );
+    await ctx().db.execute(sql`alter table cycle_contracts enable trigger cycle_contracts_guard`);
+    const v = await verificationOf(ctx().db, ctx().services.prices as PriceService, Number(row.id));
+    expect(v?.matches).toBe(false);
+    expect(v?.ledger?.matches).toBe(false);
   });
 
   it('reports exposure to the operator', async () => {

@@ -16,12 +16,16 @@ const direction = z.enum(['up', 'down']);
 /** The published rule, in the API as well as in docs/decisions/0005-cycle-settlement.md. */
 export const CYCLE_RULES = {
   version: CYCLE_RULE_VERSION,
+  ticks:
+    'each index tick carries the time its price was observed (after the venues answered); ticks are stored in time order',
   entry: 'the first index tick with a time strictly after the purchase was committed',
   exit: 'the last index tick with a time at or before the end time (commit time + period, fixed at purchase)',
   up: 'wins when exit price > entry price',
   down: 'wins when exit price < entry price',
   refund:
-    'equal prices, or fewer than two index ticks between the commit and the end time: the stake is returned (the fee is not)',
+    'equal prices, fewer than two index ticks between the commit and the end time, or no index tick within 5 seconds at or after the end time: the stake is returned (the fee is not)',
+  close:
+    'a contract is decided only once an index tick at or after its end time is stored, so no price observed before the end can still arrive',
   win: 'the stake back plus stake × payout rate, from the cycle pool',
   loss: 'the stake goes to the cycle pool',
   noSellBack: 'a contract cannot be sold or cancelled before its end',
@@ -71,6 +75,11 @@ export function registerCycleRoutes(app: Api, ctx: AppContext, deps: ContractDep
           .extend({
             requestId: requestIdField,
             acceptRisk: z.boolean().optional(),
+            // the `terms` of the quote (or product) the user saw: a purchase on terms they did not see is refused
+            terms: z
+              .string()
+              .trim()
+              .regex(/^[0-9a-f]{32}$/),
             payoutRate: z
               .string()
               .trim()

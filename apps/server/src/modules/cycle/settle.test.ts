@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { settle, type ContractTerms, type Tick } from './settle.ts';
+import {
+  CLOSE_WINDOW_MS,
+  CYCLE_RULE_V1,
+  CYCLE_RULE_V2,
+  readyToSettle,
+  settle,
+  settleByRule,
+  settleV2,
+  type ContractTerms,
+  type Tick,
+} from './settle.ts';
 
 const T0 = 1_700_000_000_000;
 const terms = (direction: 'up' | 'down', over: Partial<ContractTerms> = {}): ContractTerms => ({
@@ -145,6 +155,76 @@ describe('settle is a function of (terms, ticks) alone', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe('settle (rule cycle-rules-v2: decided only on a stored closing tick)', () => {
+  // end at T0 + 60.4 s
+  it('decides as v1 once a tick at or after the end (within the close window) is stored', () => {
+    const path = [tick(1, '101'), tick(60, '102.5'), tick(61, '90')];
+    expect(settleV2(terms('up'), path)).toEqual(settle(terms('up'), path));
+    // a tick exactly at the end is both the exit and the closing tick
+    const exact = [tick(1, '101'), { ts: T0 + 60_400, price: '102' }];
+    expect(settleV2(terms('up'), exact)).toMatchObject({ outcome: 'won', exit: exact[1] });
+  });
+
+  it('refunds when no tick at or after the end is stored within the close window (a late or stalled feed)', () => {
+    const late = [tick(1, '101'), tick(60, '102.5')];
+    expect(settleV2(terms('up'), late)).toMatchObject({
+      outcome: 'refunded',
+      refundReason: 'no_close_tick',
+      credit: 100_000_000n,
+    });
+    // a tick only after the close window does not close it either
+    const outside = [...late, { ts: T0 + 60_400 + CLOSE_WINDOW_MS + 1, price: '1' }];
+    expect(settleV2(terms('up'), outside).refundReason).toBe('no_close_tick');
+    // v1 would have decided on the last tick stored before the end
+    expect(settle(terms('up'), late).outcome).toBe('won');
+    // no entry at all keeps its own reason
+    expect(settleV2(terms('up'), [tick(70, '1')]).refundReason).toBe('no_ticks');
+  });
+
+  it('settles each contract by the rule it was sold under, and refuses an unknown one', () => {
+    const late = [tick(1, '101'), tick(60, '102.5')];
+    expect(settleByRule(CYCLE_RULE_V1, terms('up'), late).outcome).toBe('won');
+    expect(settleByRule(CYCLE_RULE_V2, terms('up'), late).refundReason).toBe('no_close_tick');
+    expect(() => settleByRule('cycle-rules-v0', terms('up'), late)).toThrow(/unknown cycle rule version/);
+  });
+
+  it('is ready to settle on a closing tick, or only after the close window and the grace period', () => {
+    const end = T0 + 60_400;
+    const before = [tick(60, '1')];
+    expect(readyToSettle(CYCLE_RULE_V2, end, [...before, { ts: end, price: '1' }], end, 10_000)).toBe(true);
+    expect(readyToSettle(CYCLE_RULE_V2, end, before, end + 14_999, 10_000)).toBe(false);
+    expect(readyToSettle(CYCLE_RULE_V2, end, before, end + CLOSE_WINDOW_MS + 10_000, 10_000)).toBe(true);
+    // v1 kept its own condition: a tick strictly after the end, or the grace period
+    expect(readyToSettle(CYCLE_RULE_V1, end, [{ ts: end, price: '1' }], end, 10_000)).toBe(false);
+    expect(readyToSettle(CYCLE_RULE_V1, end, before, end + 10_000, 10_000)).toBe(true);
+  });
+
+  it('property: a tick arriving after a v2 settlement was possible cannot change its result', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ sec: fc.integer({ min: 0, max: 70 }), p: fc.integer({ min: 1, max: 5 }) }), {
+          maxLength: 30,
+        }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (raw, lateMs) => {
+          const t = terms('up');
+          const ticks = raw.map((r) => ({ ts: T0 + r.sec * 1000, price: String(r.p) }));
+          const stored = [...new Map(ticks.map((x) => [x.ts, x])).values()].sort((a, b) => a.ts - b.ts);
+          // ticks are stored in time order: once one at or after the end is stored, a later arrival is later in time
+          const closing = stored.find((x) => x.ts >= t.endAt);
+          if (!closing) return;
+          const known = stored.filter((x) => x.ts <= closing.ts);
+          const late = { ts: closing.ts + 1 + lateMs, price: '999' };
+          const a = settleV2(t, known);
+          const b = settleV2(t, [...stored, late]);
+          expect(b.outcome).toBe(a.outcome);
+          expect(b.credit).toBe(a.credit);
+        },
+      ),
     );
   });
 });

@@ -6,7 +6,7 @@ import type { LedgerService, Movement } from '../wallet/ledger.service.ts';
 import { STAKE_CURRENCY } from './catalog.service.ts';
 import { termsOf, type ContractRow } from './contract-view.ts';
 import { cycleContracts } from './cycle.schema.ts';
-import { settle } from './settle.ts';
+import { readyToSettle, settleByRule } from './settle.ts';
 import { windowTicks, type TickReader } from './verification.ts';
 
 export interface SettlementDeps {
@@ -25,10 +25,10 @@ export async function lockPool(tx: Db): Promise<void> {
 }
 
 /**
- * Settles every open contract whose end has passed and whose ticks are complete: a tick after the
- * end is stored (no earlier one can arrive any more), or the grace period is over (then whatever is
- * stored decides, and missing ticks mean a refund). Run every second, and once at start-up, so
- * contracts that ended while the server was down settle from the stored ticks.
+ * Settles every open contract whose end has passed and whose ticks are complete under its rule (readyToSettle):
+ * a tick at or after the end is stored (ticks are stored in time order, so no earlier one can arrive any more),
+ * or the grace period is over (then the rule refunds a contract without a closing tick). Run every second, and
+ * once at start-up, so contracts that ended while the server was down settle from the stored ticks.
  */
 export async function settleDue(deps: SettlementDeps): Promise<number> {
   const now = deps.clock.now();
@@ -57,9 +57,8 @@ export async function settleDue(deps: SettlementDeps): Promise<number> {
 async function settleOne(deps: SettlementDeps, c: ContractRow, now: number): Promise<boolean> {
   const ticks = await windowTicks(deps.prices, c);
   const endAt = c.endAt.getTime();
-  const complete = ticks.some((t) => t.ts > endAt) || now >= endAt + deps.graceMs;
-  if (!complete) return false;
-  const result = settle(termsOf(c), ticks);
+  if (!readyToSettle(c.ruleVersion, endAt, ticks, now, deps.graceMs)) return false;
+  const result = settleByRule(c.ruleVersion, termsOf(c), ticks);
   return deps.ledger.transaction(async (tx) => {
     await lockPool(tx);
     const [still] = await tx

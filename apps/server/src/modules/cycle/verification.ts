@@ -1,13 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { parseUnits } from '@tidemark/contract/money';
+import { formatUnits, parseUnits } from '@tidemark/contract/money';
+import { STAKE_SCALE } from './catalog.service.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { PriceService } from '../market/price.service.ts';
 import { contractView, termsOf, type ContractRow } from './contract-view.ts';
 import { cycleContracts } from './cycle.schema.ts';
-import { settle, CYCLE_RULE_VERSION, type Settlement } from './settle.ts';
+import { settlementPosting, postingMatches } from './settlement-posting.ts';
+import { CLOSE_WINDOW_MS, CYCLE_RULE_VERSION, settleByRule, type Settlement } from './settle.ts';
 
-/** Ticks read on each side of the window, so a reader sees the neighbours of the entry and exit ticks. */
-export const AROUND_MS = 5_000;
+/**
+ * Ticks read on each side of the window, so a reader sees the neighbours of the entry and exit ticks — and the
+ * closing tick (rule v2), which must lie within CLOSE_WINDOW_MS after the end.
+ */
+export const AROUND_MS = Math.max(5_000, CLOSE_WINDOW_MS);
 const MAX_WINDOW_TICKS = 100_000;
 
 export type TickReader = Pick<PriceService, 'ticksWithSources'>;
@@ -51,7 +56,9 @@ export async function verificationOf(db: Db, prices: TickReader, id: number) {
   const [c] = await db.select().from(cycleContracts).where(eq(cycleContracts.id, id));
   if (!c) return null;
   const ticks = await windowTicks(prices, c);
-  const recomputed = settle(termsOf(c), ticks);
+  // the rule the contract was sold under, not the current one
+  const recomputed = settleByRule(c.ruleVersion, termsOf(c), ticks);
+  const posting = c.status === 'open' ? null : await settlementPosting(db, c);
   const committedAt = c.committedAt.getTime();
   const endAt = c.endAt.getTime();
   const entryTs = recomputed.entry?.ts ?? committedAt;
@@ -77,7 +84,18 @@ export async function verificationOf(db: Db, prices: TickReader, id: number) {
       entry: recomputed.entry,
       exit: c.status === 'open' ? null : recomputed.exit,
     },
-    matches: c.status === 'open' ? null : agrees(c, recomputed),
+    matches: c.status === 'open' ? null : agrees(c, recomputed) && postingMatches(c, recomputed, posting),
+    // the journal entry that settled it: what was actually paid, against what the recomputed result pays
+    ledger:
+      c.status === 'open'
+        ? null
+        : {
+            transactionId: c.settleTransactionId,
+            kind: posting?.kind ?? null,
+            paid: posting ? formatUnits(posting.holderAvailable, STAKE_SCALE) : null,
+            expected: formatUnits(recomputed.credit, STAKE_SCALE),
+            matches: postingMatches(c, recomputed, posting),
+          },
     // anyone can fetch the same ticks from the public call
     publicTicks: {
       path: '/api/xb/v1/market/ticks',

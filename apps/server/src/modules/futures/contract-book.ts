@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/app-error.ts
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import type { Contract } from './domain/contracts.ts';
 import type { MarkState } from './domain/mark-price.ts';
+import { independentLevels, isIndependentTrade, type RestingOrder } from './domain/independent-liquidity.ts';
 import { initialMargin, reduceOnlyRoom, tradeFee } from './domain/position.ts';
 import { checkLeverage } from './domain/tiers.ts';
 import { absBig, maxBig, RATE_ONE, divFloor, divCeil } from './domain/units.ts';
@@ -54,6 +55,13 @@ export class ContractBook {
   premiums: bigint[] = [];
   lastFundingTime = 0;
   lastFundingRate: bigint | null = null;
+  /**
+   * The platform's own accounts quoting here (the market maker). Their orders and trades are left out of the mark
+   * price and the funding premium (decision 0007): the maker quotes around the mark and must not move it.
+   */
+  readonly platformAccounts = new Set<number>();
+  /** The last trade between two independent accounts (in memory: after a restart the mark uses the index). */
+  lastIndependentTrade: { price: bigint; at: number } | null = null;
   /** Liquidation accounting of the command in progress. */
   private insuranceDelta = 0n;
 
@@ -129,6 +137,16 @@ export class ContractBook {
 
   depth(side: 'buy' | 'sell', levels = 50): Array<readonly [bigint, bigint]> {
     return this.engine.depth(side, levels).map((l) => [BigInt(l.price), BigInt(l.qty)] as const);
+  }
+
+  /** Levels of one side from independent accounts only (not the platform's), best first. */
+  independentDepth(side: 'buy' | 'sell'): Array<readonly [bigint, bigint]> {
+    const resting: RestingOrder[] = [];
+    for (const o of this.open.values()) {
+      if (o.priceTicks !== null)
+        resting.push({ owner: o.userId, side: o.side, price: o.priceTicks, qty: o.remainingLots });
+    }
+    return independentLevels(resting, side, this.platformAccounts);
   }
 
   bestBid(): bigint | null {
@@ -433,6 +451,9 @@ export class ContractBook {
       if (e.makerRemaining === 0) {
         this.open.delete(makerRow.id);
         await this.releaseRest(tx, makerRow);
+      }
+      if (isIndependentTrade(takerRow.userId, makerRow.userId, this.platformAccounts)) {
+        this.lastIndependentTrade = { price, at: now.getTime() };
       }
       await tx.insert(futuresTrades).values({
         symbol: c.symbol,

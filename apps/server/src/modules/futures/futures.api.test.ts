@@ -344,6 +344,10 @@ describe('futures: the mark tick judges every position in one batch', () => {
     expect(target.estimatedLiquidationPrice).toBe('90361.4');
     expect(Number(safer.estimatedLiquidationPrice)).toBeLessThan(90361.4);
     expect(Number(wide.estimatedLiquidationPrice)).toBeLessThan(90361.4);
+    // the mark is the median of the funding price, the basis price and the last trade (decision 0007): with
+    // the funding basis and the EMA of earlier tests forgotten and the last trade (at 100 000) above, it is the
+    // index, so the liquidation price can be approached exactly
+    h.resetMarkInputs(BTC);
     const shortBefore = await positionOf(counter);
     await h.setIndex(BTC, '95000');
     await h.setIndex(BTC, '92000');
@@ -358,5 +362,38 @@ describe('futures: the mark tick judges every position in one batch', () => {
     expect(await positionOf(counter)).toMatchObject({ id: shortBefore.id, quantity: shortBefore.quantity });
     expect(await positionOf(bidder)).toMatchObject({ direction: 'long', quantity: '0.1', openPrice: '90300' });
     await expectBooksBalanced();
+  });
+});
+
+describe('futures: the platform market maker cannot hold the mark away from the index', () => {
+  const buySome = (u: U) =>
+    call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, side: 'buy', type: 'market', quantity: '0.01' });
+
+  it('leaves the platform maker out of the basis; independent quotes and trades still move the mark', async () => {
+    await h.setIndex(BTC, '100000');
+    h.resetMarkInputs(BTC);
+    const maker = await user('1000000');
+    h.futures().addPlatformAccount(maker.id);
+    const taker = await user('100000');
+    // the platform maker quotes both sides 0.25 % above the index (as if the mark were there), deep enough for the
+    // impact notional; two basis windows later a trader takes some of it
+    expect((await limit(maker, 'buy', '100240', '0.3')).status).toBe(200);
+    expect((await limit(maker, 'sell', '100260', '0.3')).status).toBe(200);
+    clock.advance(60_000);
+    expect((await buySome(taker)).body.data).toMatchObject({ status: 'filled', averagePrice: '100260' });
+    const held = await h.setIndex(BTC, '100000');
+    expect(held.mark).toBe(1_000_000n); // 100 000.0: neither the maker's quotes nor a trade with it move the mark
+    await cancelAll(maker);
+
+    // the same quotes and a trade between independent accounts are the market: the mark follows them
+    const quoter = await user('1000000');
+    expect((await limit(quoter, 'buy', '100240', '0.3')).status).toBe(200);
+    expect((await limit(quoter, 'sell', '100260', '0.3')).status).toBe(200);
+    clock.advance(60_000);
+    expect((await buySome(taker)).body.data).toMatchObject({ status: 'filled', averagePrice: '100260' });
+    const moved = await h.setIndex(BTC, '100000');
+    expect(moved.mark).toBeGreaterThan(1_002_000n);
+    expect(moved.mark).toBeLessThanOrEqual(1_002_600n);
+    await cancelAll(quoter);
   });
 });

@@ -16,11 +16,12 @@ import { service } from '../../platform/context.ts';
 import { registerMessages, t } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import type { PriceService } from '../market/price.service.ts';
+import type { AccountService } from '../account/account.service.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import { loadFuturesConfig } from './futures.config.ts';
 import { futuresMessages } from './futures.messages.ts';
 import { FuturesService } from './futures.service.ts';
-import { FuturesMarketMaker } from './market-maker.ts';
+import { FUTURES_MAKER_EMAIL, FuturesMarketMaker } from './market-maker.ts';
 
 registerMessages(futuresMessages);
 
@@ -132,6 +133,13 @@ export const futuresModule: Module = {
     const futures = ctx.services.futures as FuturesService;
     const config = loadFuturesConfig(ctx);
     await futures.start();
+    // the platform's own maker never feeds a mark price (decision 0007): known before the first tick, and again
+    // below once the maker has created its account on a fresh installation
+    const registerMaker = async () => {
+      const makerId = await service<AccountService>(ctx, 'account').findIdByEmail(FUTURES_MAKER_EMAIL);
+      if (makerId !== null) futures.addPlatformAccount(makerId);
+    };
+    await registerMaker();
     let stop = () => {};
     if (config.tickMs > 0) {
       let running = false;
@@ -150,6 +158,7 @@ export const futuresModule: Module = {
     }
     const maker = config.marketMaker ? new FuturesMarketMaker(ctx, futures, config) : null;
     if (maker) await maker.start();
+    await registerMaker();
     background.set(ctx, { stop, maker });
   },
 

@@ -77,6 +77,11 @@ export class FuturesService {
     return b;
   }
 
+  /** Marks an account as the platform's own (its quotes and trades never feed a mark price or a premium). */
+  addPlatformAccount(userId: number): void {
+    for (const b of this.books.values()) b.platformAccounts.add(userId);
+  }
+
   /** Rebuilds the books and takes the last recorded mark and funding time back. */
   async start(): Promise<void> {
     const now = this.clock.now();

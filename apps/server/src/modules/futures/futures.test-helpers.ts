@@ -47,6 +47,16 @@ export async function futuresHarness(server: TestServer, clock: ManualClock) {
       await prices.tick();
       return (await futures().tick()).get(symbol)!;
     },
+    /**
+     * Makes the next marks equal the index: forgets the basis EMA, the last funding rate (whose decaying basis is
+     * one input of the mark) and the last independent trade that earlier tests in the file left behind.
+     */
+    resetMarkInputs(symbol: string) {
+      const book = futures().book(symbol);
+      book.markState = book.markState ? { ...book.markState, basisEma: 0n } : null;
+      book.lastFundingRate = null;
+      book.lastIndependentTrade = null;
+    },
     /** Puts USDT into a user's futures wallet (capital from outside, an honest journal entry). */
     async fund(userId: number, usdt: string) {
       await ledger().transaction((tx) =>

@@ -53,19 +53,24 @@ export async function markTick(
 ): Promise<TickReport> {
   const c = book.contract;
   const index = indexToTicks(c, indexPrice);
-  const state = nextMark(c, book.markState, { index, bestBid: book.bestBid(), bestAsk: book.bestAsk(), at });
+  // the book as seen without the platform's own quotes: the maker follows the mark and must not lead it
+  const impactBid = impactPrice(book.independentDepth('buy'), c.impactNotional);
+  const impactAsk = impactPrice(book.independentDepth('sell'), c.impactNotional);
+  const state = nextMark(c, book.markState, {
+    index,
+    impactBid,
+    impactAsk,
+    lastTrade: book.lastIndependentTrade,
+    fundingRate: book.lastFundingRate,
+    msToFunding: book.lastFundingTime + c.fundingIntervalMs - at,
+    at,
+  });
   await tx
     .insert(futuresMarkPrices)
     .values({ symbol: c.symbol, ts: new Date(at), indexPrice, markTicks: state.mark })
     .onConflictDoNothing();
   book.markState = state;
-  book.premiums.push(
-    premiumIndex(
-      index,
-      impactPrice(book.depth('buy', 200), c.impactNotional),
-      impactPrice(book.depth('sell', 200), c.impactNotional),
-    ),
-  );
+  book.premiums.push(premiumIndex(index, impactBid, impactAsk));
   return evaluatePositions(book, tx, markOf);
 }
 

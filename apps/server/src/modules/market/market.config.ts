@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * Settings of the market module, read from the environment once at start-up:
  * PRICE_SOURCE      simulated (default, labelled demo) | ccxt (live median of PRICE_VENUES)
- * PRICE_SEED        seed of the simulated path (same seed → same path)
+ * PRICE_SEED        seed of the simulated path (same seed → same path); unset (the default): a secret seed drawn
+ *                   on first start and kept by the installation (demo-seed.ts) — for tests and reproducible demos
  * PRICE_VENUES      ccxt exchange ids, comma-separated (live source)
  * PRICE_MIN_VENUES  answers needed for a live quote
  * PRICE_STALE_SECONDS  a price older than this pauses whatever depends on it
@@ -11,7 +12,7 @@ import { z } from 'zod';
  */
 const schema = z.object({
   PRICE_SOURCE: z.enum(['simulated', 'ccxt']).default('simulated'),
-  PRICE_SEED: z.string().min(1).default('tidemark-demo'),
+  PRICE_SEED: z.string().min(1).optional(),
   PRICE_VENUES: z.string().default('binance,okx,kraken'),
   PRICE_MIN_VENUES: z.coerce.number().int().min(1).default(2),
   PRICE_STALE_SECONDS: z.coerce.number().int().min(1).default(15),
@@ -20,7 +21,8 @@ const schema = z.object({
 
 export interface MarketConfig {
   source: 'simulated' | 'ccxt';
-  seed: string;
+  /** An explicit seed (tests); undefined: the installation's secret seed. */
+  seed: string | undefined;
   venues: string[];
   minVenues: number;
   staleMs: number;

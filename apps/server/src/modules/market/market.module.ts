@@ -3,6 +3,7 @@ import { badRequest } from '../../platform/http/app-error.ts';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { CcxtFeed, ccxtVenues } from './ccxt-feed.ts';
+import { demoPriceSeed } from './demo-seed.ts';
 import { devPriceControlAllowed, registerDevPriceRoute } from './dev-price.ts';
 import { INSTRUMENTS, instrumentOf } from './instruments.ts';
 import { loadMarketConfig } from './market.config.ts';
@@ -27,7 +28,12 @@ export const marketModule: Module = {
     const source: PriceSource =
       config.source === 'ccxt'
         ? new CcxtFeed(await ccxtVenues(config.venues), { minVenues: config.minVenues })
-        : new SimulatedFeed(config.seed);
+        : new SimulatedFeed(
+            await demoPriceSeed(
+              config.seed,
+              ctx.config.databaseUrl ? { kind: 'database', db: ctx.db } : { kind: 'file', dataDir: ctx.config.dataDir },
+            ),
+          );
     const prices = new PriceService(ctx.db, ctx.clock, source, config.staleMs);
     ctx.services.prices = prices;
     ctx.services.marketConfig = config;

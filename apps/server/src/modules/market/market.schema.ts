@@ -1,4 +1,4 @@
-import { bigint, boolean, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, jsonb, numeric, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 export const indexTicks = pgTable(
   'index_ticks',
@@ -12,3 +12,10 @@ export const indexTicks = pgTable(
   },
   (t) => [unique().on(t.instrument, t.ts)],
 );
+
+/** Mirrors migrations/202611241701_market_demo_seed.sql (PostgreSQL deployments only; see demo-seed.ts). */
+export const marketDemoSeed = pgTable('market_demo_seed', {
+  id: smallint('id').primaryKey(),
+  seed: text('seed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

@@ -34,6 +34,7 @@ export class PriceService {
   private readonly staleMs: number;
   private readonly latestBySymbol = new Map<string, IndexPrice>();
   private lastTickTs = 0;
+  private ticking: Promise<number> = Promise.resolve(0);
 
   constructor(db: Db, clock: Clock, source: PriceSource, staleMs: number) {
     this.db = db;
@@ -63,16 +64,32 @@ export class PriceService {
     }
   }
 
-  /** One sample of every instrument at the clock's current second (nothing when the second has not moved). */
-  async tick(): Promise<number> {
-    const ts = Math.floor(this.clock.now() / 1000) * 1000;
-    if (ts <= this.lastTickTs) return 0;
-    this.lastTickTs = ts;
+  /**
+   * One sample of every instrument (nothing when the second has not moved since the last one). Samples run one at
+   * a time, so ticks are stored in time order.
+   */
+  tick(): Promise<number> {
+    const run = this.ticking.then(() => this.sample());
+    this.ticking = run.catch(() => 0);
+    return run;
+  }
+
+  /**
+   * The tick is stamped with the time its price was OBSERVED — read from the clock after the source answered, not
+   * when it was asked. A slow venue therefore yields a later tick, never a tick for an earlier second stored late:
+   * once a tick at or after some time is stored, every price observed before that time is stored too (the cycle
+   * settlement relies on it, decision 0005).
+   */
+  private async sample(): Promise<number> {
+    const asked = this.clock.now();
+    if (Math.floor(asked / 1000) * 1000 <= this.lastTickTs) return 0;
     const quotes = await this.source.quote(
       INSTRUMENTS.map((i) => i.symbol),
-      ts,
+      asked,
     );
-    if (!quotes.length) return 0;
+    const ts = this.clock.now();
+    if (!quotes.length || ts <= this.lastTickTs) return 0;
+    this.lastTickTs = ts;
     await this.db
       .insert(indexTicks)
       .values(

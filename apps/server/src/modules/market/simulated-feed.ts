@@ -11,7 +11,8 @@ export const DEV_OVERRIDE_SOURCE = 'dev-override';
 /**
  * The offline demo feed: geometric Brownian motion per instrument, one step per second. The random
  * draw of each step is a pure function of (seed, symbol, second), so the same seed and the same
- * starting prices give the same path, and a restart resumes from the last stored price.
+ * starting prices give the same path, and a restart resumes from the last stored price. Whoever
+ * knows the seed knows every future price: it is the installation's secret (demo-seed.ts).
  * The walk itself uses floating point — it only invents prices; the quote is rounded to
  * PRICE_SCALE decimals and from then on handled exactly.
  */

@@ -11,10 +11,12 @@ import { formatUnits, divRound } from '@tidemark/contract/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { MARKETS, baseUnitsToText, marketOf, quoteUnitsToText, ticksToPrice, type Market } from './markets.ts';
+import { isPlatformTrade } from './platform-trades.ts';
 import { spotTrades, type SpotTradeRow } from './spot.schema.ts';
 
 /**
- * Market data built from the platform's own trades only (DESIGN.md §6). Nothing is persisted besides the
+ * Market data built from the platform's own trades only (DESIGN.md §6); trades between two platform accounts
+ * count for prices but not for volume (platform-trades.ts). Nothing is persisted besides the
  * trades themselves: the 24-hour window and the tape are reloaded from `spot_trades` on start, and candles
  * are aggregated from the trades by SQL when asked (so they can never disagree with the trades). The depth
  * here is the PUBLISHED book: it changes only after a batch commits, so a snapshot never shows an
@@ -36,6 +38,8 @@ export class MarketData {
   private readonly clock: Clock;
   private readonly windows = new Map<string, Window>();
   private readonly published = new Map<string, { buy: Map<number, number>; sell: Map<number, number> }>();
+  /** The platform's own accounts: their trades with each other are not public volume (platform-trades.ts). */
+  private platform: ReadonlySet<number> = new Set();
 
   /** Price levels per side of the published book: depth snapshots and deltas describe exactly this view. */
   readonly depthLevels: number;
@@ -67,6 +71,10 @@ export class MarketData {
         .limit(TAPE);
       w.tape = tape.reverse();
     }
+  }
+
+  setPlatformAccounts(ids: readonly number[]): void {
+    this.platform = new Set(ids.filter((id) => Number.isSafeInteger(id)));
   }
 
   addTrades(symbol: string, trades: SpotTradeRow[]): void {
@@ -138,12 +146,16 @@ export class MarketData {
     let low = Infinity;
     let volume = 0n;
     let turnover = 0n;
+    let platformVolume = 0n;
     let demo = false;
     for (const t of w.trades) {
       if (t.priceTicks > high) high = t.priceTicks;
       if (t.priceTicks < low) low = t.priceTicks;
-      volume += t.baseAmount;
-      turnover += t.quoteAmount;
+      if (isPlatformTrade(t, this.platform)) platformVolume += t.baseAmount;
+      else {
+        volume += t.baseAmount;
+        turnover += t.quoteAmount;
+      }
       demo ||= t.demo;
     }
     const first = w.trades[0];
@@ -165,6 +177,7 @@ export class MarketData {
       low: w.trades.length ? ticksToPrice(m, low) : null,
       volume: baseUnitsToText(m, volume),
       turnover: quoteUnitsToText(m, turnover),
+      platformVolume: baseUnitsToText(m, platformVolume),
       demo,
       time: now,
     };
@@ -181,6 +194,9 @@ export class MarketData {
     const offset = interval === '1W' ? WEEK_OFFSET : 0;
     // constants inlined (never user input) so select, group by and order by are the same expression
     const bucket = sql`(floor((extract(epoch from ${spotTrades.createdAt}) * 1000 - ${sql.raw(String(offset))}) / ${sql.raw(String(ms))}) * ${sql.raw(String(ms))} + ${sql.raw(String(offset))})::bigint`;
+    // trades between two platform accounts are left out of the volume (ids are integers from the database)
+    const ids = sql.raw(`array[${[...this.platform].join(',')}]::bigint[]`);
+    const internal = sql`(${spotTrades.takerUserId} = any(${ids}) and ${spotTrades.makerUserId} = any(${ids}))`;
     const conditions = [eq(spotTrades.symbol, symbol)];
     if (from !== undefined) conditions.push(sql`${bucket} >= ${from}`);
     if (to !== undefined) conditions.push(sql`${bucket} <= ${to}`);
@@ -191,8 +207,8 @@ export class MarketData {
         high: sql<string>`max(${spotTrades.priceTicks})`,
         low: sql<string>`min(${spotTrades.priceTicks})`,
         close: sql<string>`(array_agg(${spotTrades.priceTicks} order by ${spotTrades.id} desc))[1]`,
-        volume: sql<string>`sum(${spotTrades.baseAmount})`,
-        turnover: sql<string>`sum(${spotTrades.quoteAmount})`,
+        volume: sql<string>`coalesce(sum(${spotTrades.baseAmount}) filter (where not ${internal}), 0)`,
+        turnover: sql<string>`coalesce(sum(${spotTrades.quoteAmount}) filter (where not ${internal}), 0)`,
         trades: sql<string>`count(*)`,
         demo: sql<boolean>`bool_or(${spotTrades.demo})`,
       })

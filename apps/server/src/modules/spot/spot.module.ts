@@ -24,6 +24,7 @@ import { FeedHub } from './feed-hub.ts';
 import { loadFeedLimits } from './feed.config.ts';
 import { MarketData } from './market-data.ts';
 import { MarketMaker, loadMarketMakerConfig } from './market-maker.ts';
+import { platformAccountIds, refuseDemoTakerOnLivePrices } from './platform-trades.ts';
 import { handleMarketSocket } from './market-socket.ts';
 import { MARKETS, marketOf, publicMarket } from './markets.ts';
 import { spotMessages } from './spot.messages.ts';
@@ -154,8 +155,10 @@ export const spotModule: Module = {
       spot.publishTickers().catch((err) => ctx.log.warn({ err }, 'ticker publish failed'));
     }, 1000);
     const config = loadMarketMakerConfig(ctx);
+    refuseDemoTakerOnLivePrices(config, service<PriceService>(ctx, 'prices').demo);
     const maker = config.enabled ? new MarketMaker(ctx, spot, config) : null;
     if (maker) await maker.start();
+    spot.data.setPlatformAccounts(await platformAccountIds(ctx));
     background.set(ctx, { timer, maker });
   },
 

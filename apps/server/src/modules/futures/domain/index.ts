@@ -12,6 +12,7 @@ export * from './position.ts';
 export * from './liquidation-price.ts';
 export * from './liquidation.ts';
 export * from './mark-price.ts';
+export * from './independent-liquidity.ts';
 export * from './funding.ts';
 export * from './tpsl.ts';
 export * from './risk-batch.ts';

@@ -33,6 +33,8 @@ export interface Products {
 }
 
 export interface Quote {
+  /** Fingerprint of the terms quoted; the purchase sends it back and is refused if anything changed since. */
+  terms: string;
   instrument: string;
   direction: Direction;
   period: number;
@@ -171,7 +173,7 @@ export interface QuoteInput {
 export const requestQuote = (body: QuoteInput, opts?: CallOptions) => apiPost<Quote>('/xb/v1/cycle/quote', body, opts);
 
 export const buyContract = (
-  body: QuoteInput & { requestId: string; acceptRisk?: boolean; payoutRate?: string },
+  body: QuoteInput & { requestId: string; terms: string; acceptRisk?: boolean; payoutRate?: string },
   opts?: CallOptions,
 ) => apiPost<Contract & { now: number }>('/xb/v1/cycle/buy', body, opts);
 

@@ -8,10 +8,13 @@ import { DemoBadge, DirectionTag, Line } from './badges.tsx';
 
 /**
  * The order ticket before confirming: fee, total, what a win returns, the break-even win rate and
- * the house edge; and, before the first contract, the risk disclosure to accept.
+ * the house edge; and, before the first contract, the risk disclosure to accept. When the terms changed between
+ * the quote and the purchase, it shows the new quote under a notice saying so.
  */
 export function ConfirmSheet(props: {
   quote: Quote | null;
+  /** This quote replaces one whose terms changed before the purchase. */
+  termsChanged?: boolean;
   busy: boolean;
   onCancel: () => void;
   onConfirm: (acceptRisk: boolean) => void;
@@ -31,6 +34,11 @@ export function ConfirmSheet(props: {
           <div className="cy-sheet__title">
             {t('confirm.title')} <DirectionTag direction={q.direction} />
           </div>
+          {props.termsChanged && (
+            <p className="cy-terms-changed" role="alert" data-testid="cycle-terms-changed">
+              {t('confirm.termsChanged')}
+            </p>
+          )}
           <Line label={t('field.instrument')} value={q.instrument} />
           <Line label={t('field.cycle')} value={t('period.seconds', { n: q.period })} />
           <Line

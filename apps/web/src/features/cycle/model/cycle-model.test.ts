@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartGeometry } from './chart.ts';
 import { clockOffset, mmss, secondsLeft } from './server-time.ts';
 import { previewReturn, stakeProblem } from './stake.ts';
+import { afterRefusal } from './terms.ts';
 
 describe('cycle screen model', () => {
   it('counts down on the server clock', () => {
@@ -47,5 +48,11 @@ describe('cycle screen model', () => {
     ]);
     expect(g).toMatchObject({ min: '10', max: '12' });
     expect(chartGeometry([], 100, 50).path).toBe('');
+  });
+
+  it('shows the new quote when the terms changed between quote and purchase, and closes the ticket otherwise', () => {
+    expect(afterRefusal('CYCLE_TERMS_CHANGED')).toBe('show-new-quote');
+    expect(afterRefusal('CYCLE_CAPACITY')).toBe('close');
+    expect(afterRefusal('INSUFFICIENT_BALANCE')).toBe('close');
   });
 });

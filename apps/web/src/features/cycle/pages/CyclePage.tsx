@@ -24,6 +24,7 @@ import { CountdownSheet } from '../components/CountdownSheet.tsx';
 import { PriceChart } from '../components/PriceChart.tsx';
 import { useOnceCommand } from '../components/useBuy.ts';
 import { previewReturn, stakeProblem } from '../model/stake.ts';
+import { afterRefusal } from '../model/terms.ts';
 import '../components/cycle.css';
 
 /**
@@ -66,6 +67,8 @@ function CycleTicket(props: { products: Products }) {
   const [stake, setStake] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
+  /** The quote on the ticket replaced one whose terms changed before the purchase. */
+  const [termsChanged, setTermsChanged] = useState(false);
   const [bought, setBought] = useState<(Contract & { now: number }) | null>(null);
   const ticks = useQuery(ticksQuery(symbol));
   const balance = useQuery({ ...spotUsdtQuery(), enabled: signedIn });
@@ -87,6 +90,7 @@ function CycleTicket(props: { products: Products }) {
     if (problem)
       return setError(t(`stakeError.${problem}`, { min: terms.minStake, max: terms.maxStake, currency: 'USDT' }));
     setError(null);
+    setTermsChanged(false);
     try {
       setQuote(
         await requestQuote(
@@ -106,6 +110,7 @@ function CycleTicket(props: { products: Products }) {
       period: quote.period,
       direction: quote.direction,
       stake: quote.stake,
+      terms: quote.terms,
       payoutRate: quote.payoutRate,
       ...(acceptRisk ? { acceptRisk } : {}),
     };
@@ -113,9 +118,31 @@ function CycleTicket(props: { products: Products }) {
       const c = await command.run(body, (requestId) => buyContract({ ...body, requestId }, { silent: true }));
       if (!c) return;
       setQuote(null);
+      setTermsChanged(false);
       setBought(c);
       await queryClient.invalidateQueries({ queryKey: cycleKeys.all });
     } catch (err) {
+      if (err instanceof ApiError && afterRefusal(err.error) === 'show-new-quote') {
+        await showNewQuote(quote);
+        return;
+      }
+      setQuote(null);
+      if (err instanceof ApiError) Toast.show({ content: err.message });
+    }
+  };
+
+  /** The terms changed between quote and purchase: the ticket shows the new quote, marked, for a new decision. */
+  const showNewQuote = async (old: Quote) => {
+    void queryClient.invalidateQueries({ queryKey: cycleKeys.all });
+    try {
+      const fresh = await requestQuote(
+        { instrument: old.instrument, period: old.period, direction: old.direction, stake: old.stake },
+        { silent: true },
+      );
+      setQuote(fresh);
+      setTermsChanged(true);
+    } catch (err) {
+      // the product may be gone altogether (switched off, stake now out of range): say why
       setQuote(null);
       if (err instanceof ApiError) Toast.show({ content: err.message });
     }
@@ -247,6 +274,7 @@ function CycleTicket(props: { products: Products }) {
 
       <ConfirmSheet
         quote={quote}
+        termsChanged={termsChanged}
         busy={command.busy}
         onCancel={() => setQuote(null)}
         onConfirm={(a) => void confirm(a)}

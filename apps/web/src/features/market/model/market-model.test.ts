@@ -29,6 +29,7 @@ const ticker = (symbol: string, last: string | null, changePercent: string, turn
   low: last,
   volume: '1',
   turnover,
+  platformVolume: '0',
   demo: true,
   time: 0,
 });

@@ -5,6 +5,7 @@ import { migrate } from './platform/db/migrate.ts';
 import { pino } from 'pino';
 import { seed } from './seed.ts';
 import { OffsetClock, systemClock } from './platform/clock.ts';
+import { startupReport } from './platform/startup-report.ts';
 
 /** `npm start`: opens the database, applies migrations, seeds a fresh one, serves app + API on one port. */
 async function main(): Promise<void> {
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   await seed(built.ctx);
   await built.app.listen({ port: config.port, host: config.host });
   await built.start();
-  log.info(`Tidemark is running on ${config.publicUrl} (database: ${database.kind})`);
+  for (const line of startupReport(config, built.app.addresses(), database.kind)) log.info(line);
 
   let stopping = false;
   const stop = async (signal: string) => {

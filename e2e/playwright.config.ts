@@ -33,8 +33,8 @@ const serverEnv: Record<string, string> = {
   DATA_DIR: process.env.TM_E2E_DATA_DIR,
   NODE_ENV: 'development',
   LOG_LEVEL: 'warn',
-  DEV_CLOCK: 'true',
-  DEV_PRICE_CONTROL: 'true',
+  // the suite reads codes from the outbox, moves the clock and steers the simulated price (loopback only)
+  DEV_TOOLS: 'outbox,clock,price',
 };
 if (process.env.TM_E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.TM_E2E_DATABASE_URL;
 // a web build elsewhere than apps/web/dist (e.g. one that a parallel build cannot replace mid-run)

@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,10 +10,13 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Database } from './platform/db/database.ts';
-import { ErrorKey } from '@tidemark/contract';
+import { installDevToolsGuard } from './platform/dev-tools/dev-tools-guard.ts';
 import { installEnvelope } from './platform/http/envelope.ts';
-import { installErrorHandler, sendError } from './platform/http/error-handler.ts';
+import { installErrorHandler } from './platform/http/error-handler.ts';
 import { userGuard } from './platform/http/user-guard.ts';
+import { installWebSecurity } from './platform/http/web-security.ts';
+import { serveWebApp } from './platform/http/web-app.ts';
+import { trustProxySetting } from './platform/net/client-address.ts';
 import { zodValidatorCompiler } from './platform/http/validation.ts';
 import { registerMessages } from './platform/i18n/messages.ts';
 import { platformMessages } from './platform/i18n/platform.messages.ts';
@@ -56,13 +57,16 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // request.ip is the socket's peer unless that peer is a configured reverse proxy (see client-address)
+    trustProxy: trustProxySetting(config),
   }).withTypeProvider<ZodTypeProvider>() as unknown as Api;
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installEnvelope(app);
   installErrorHandler(app);
+  installDevToolsGuard(app);
+  installWebSecurity(app, config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -136,21 +140,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await app.close();
     },
   };
-}
-
-/** The built web app on the same port; unknown non-API paths get index.html (client-side routes). */
-async function serveWebApp(app: Api, config: Config): Promise<void> {
-  const hasWeb = fs.existsSync(path.join(config.webDistDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
-      return sendError(reply, request, 404, ErrorKey.NOT_FOUND, 'error.notFound');
-    }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
-  });
 }
 
 export type { Module };

@@ -5,6 +5,8 @@ import { migrate } from './platform/db/migrate.ts';
 import { pino } from 'pino';
 import { seed } from './seed.ts';
 import { OffsetClock, systemClock } from './platform/clock.ts';
+import { startupReport } from './platform/startup-report.ts';
+import { openControlSocket } from './control-socket.ts';
 
 /** `npm start`: opens the database, applies migrations, seeds a fresh one, serves app + API on one port. */
 async function main(): Promise<void> {
@@ -20,7 +22,8 @@ async function main(): Promise<void> {
   await seed(built.ctx);
   await built.app.listen({ port: config.port, host: config.host });
   await built.start();
-  log.info(`Tidemark is running on ${config.publicUrl} (database: ${database.kind})`);
+  const control = database.kind === 'pglite' ? await openControlSocket(config.dataDir, built.ctx, log) : null;
+  for (const line of startupReport(config, built.app.addresses(), database.kind)) log.info(line);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      await control?.close();
       await built.close();
       await database.close();
     } finally {

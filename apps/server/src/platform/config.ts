@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAddressList } from './net/address-list.ts';
+import { parseDevTools, type DevTools } from './dev-tools/dev-tools-config.ts';
+import { productionProblems } from './production-check.ts';
 
 /**
  * Every setting the server reads, validated once at start-up. Each field maps to one environment
@@ -50,7 +53,15 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // comma-separated: outbox, clock, price (or all); empty = none
+  DEV_TOOLS: z.string().default(''),
+  // comma-separated origins allowed to call the API from another site; empty = same origin only
+  CORS_ORIGINS: z.string().default(''),
+  // comma-separated addresses or CIDRs of reverse proxies whose X-Forwarded-For is believed
+  TRUSTED_PROXIES: z.string().default(''),
 });
+
+export type Env = z.infer<typeof envSchema>;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -69,12 +80,18 @@ export type Config = {
   appDownload: { open: boolean; url: string };
   rateLimitEnabled: boolean;
   webDistDir: string;
+  /** The development conveniences switched on (DEV_TOOLS); always none in production. */
+  devTools: DevTools;
   /** A clock that tests may move forward through /api/dev/clock (refused in production). */
   devClock: boolean;
   /** The simulated index feed may be set to a price through /api/dev/price/set (refused in production). */
   devPriceControl: boolean;
   /** NODE_ENV=production may run on the simulated (demo) price feed: a demo deployment, said so explicitly. */
   allowDemoPricesInProduction: boolean;
+  /** Origins (scheme://host[:port]) allowed to call the API cross-site; empty: same origin only. */
+  corsOrigins: string[];
+  /** Reverse proxies whose X-Forwarded-For is believed; empty: the socket's peer is the client. */
+  trustedProxies: string[];
 };
 
 export class ConfigError extends Error {}
@@ -86,14 +103,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.DEV_CLOCK && e.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  DEV_CLOCK: not allowed when NODE_ENV=production');
+  const invalid: string[] = [];
+  const devTools = parseDevTools(e.DEV_TOOLS, { clock: e.DEV_CLOCK, price: e.DEV_PRICE_CONTROL });
+  if (!devTools.ok) invalid.push(`DEV_TOOLS: ${devTools.problem}`);
+  const trustedProxies = parseAddressList(e.TRUSTED_PROXIES);
+  if (!trustedProxies.ok) invalid.push(`TRUSTED_PROXIES: ${trustedProxies.problem}`);
+  const corsOrigins = parseOrigins(e.CORS_ORIGINS);
+  if (!corsOrigins.ok) invalid.push(`CORS_ORIGINS: ${corsOrigins.problem}`);
+  if (invalid.length) throw new ConfigError(`Invalid configuration:\n${invalid.map((l) => `  ${l}`).join('\n')}`);
+  if (e.NODE_ENV === 'production') {
+    const problems = productionProblems(e, devTools.tools!);
+    const demoPrices = checkDemoPricesInProduction(env, e.NODE_ENV, e.ALLOW_DEMO_PRICES_IN_PRODUCTION);
+    if (demoPrices) problems.push(demoPrices);
+    if (problems.length) {
+      throw new ConfigError(
+        `Refusing to start with NODE_ENV=production: the configuration is not safe for production.\n${problems
+          .map((l) => `  - ${l}`)
+          .join('\n')}\nSee "Production checklist" in the README.`,
+      );
+    }
   }
-  if (e.DEV_PRICE_CONTROL && e.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  DEV_PRICE_CONTROL: not allowed when NODE_ENV=production');
-  }
-  const demoPrices = checkDemoPricesInProduction(env, e.NODE_ENV, e.ALLOW_DEMO_PRICES_IN_PRODUCTION);
-  if (demoPrices) throw new ConfigError(`Invalid configuration:\n  ${demoPrices}`);
+  const tools = devTools.tools!;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -110,8 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     appDownload: { open: e.APP_DOWNLOAD_OPEN, url: e.APP_DOWNLOAD_URL },
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
-    devClock: e.DEV_CLOCK,
-    devPriceControl: e.DEV_PRICE_CONTROL,
+    devTools: tools,
+    devClock: tools.clock,
+    devPriceControl: tools.price,
+    corsOrigins: corsOrigins.origins!,
+    trustedProxies: trustedProxies.entries!,
     allowDemoPricesInProduction: e.ALLOW_DEMO_PRICES_IN_PRODUCTION,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
@@ -134,4 +167,25 @@ export function checkDemoPricesInProduction(
     'PRICE_SOURCE: the simulated (demo) price feed is refused when NODE_ENV=production, because cycle contracts ' +
     'and futures pay out on it; set PRICE_SOURCE=ccxt, or ALLOW_DEMO_PRICES_IN_PRODUCTION=true for a demo deployment'
   );
+}
+
+/** CORS_ORIGINS: each entry an origin exactly as a browser sends it (no path, no wildcard). */
+function parseOrigins(raw: string): { ok: boolean; origins?: string[]; problem?: string } {
+  const origins: string[] = [];
+  for (const entry of raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      return { ok: false, problem: `"${entry}" is not an origin like https://app.example.com` };
+    }
+    if (!/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+      return { ok: false, problem: `"${entry}" is not an origin like https://app.example.com (no path, no wildcard)` };
+    }
+    origins.push(url.origin);
+  }
+  return { ok: true, origins };
 }

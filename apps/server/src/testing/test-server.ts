@@ -50,7 +50,14 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const { database, dispose } = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  // the tests read codes from the development outbox as a person reads mail (loopback only)
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEV_TOOLS: 'outbox',
+    ...options.env,
+  });
   const launch = async (port: number) => {
     const b = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
     await b.app.listen({ port, host: '127.0.0.1' });

@@ -57,7 +57,7 @@ describe('trades between platform accounts are not public volume', () => {
         ])
         .returning();
     });
-    data = new MarketData(db.database.db, clock);
+    data = new MarketData(db.database.db, clock, 100);
     data.setPlatformAccounts([MAKER, TAKER]);
     data.addTrades('BTCUSDT', rows);
   });

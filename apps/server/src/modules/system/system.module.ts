@@ -18,8 +18,9 @@ export const systemModule: Module = {
       async () => ({ openH5AppDownload: ctx.config.appDownload.open, downloadUrl: ctx.config.appDownload.url }),
     );
 
-    // Codes sent while no SMTP/SMS provider is configured. Absent in production.
-    if (ctx.config.env !== 'production') {
+    // Codes sent while no SMTP/SMS provider is configured: DEV_TOOLS=outbox only, never in production,
+    // and only to a client on this machine (platform/dev-tools/dev-tools-guard.ts).
+    if (ctx.config.env !== 'production' && ctx.config.devTools.outbox) {
       app.get(
         '/dev/outbox',
         { schema: { tags: ['dev'], querystring: z.object({ to: z.string().max(200).optional() }) } },
@@ -27,9 +28,9 @@ export const systemModule: Module = {
       );
     }
 
-    // Moves the server's clock forward (DEV_CLOCK=true only; config refuses it in production).
+    // Moves the server's clock forward (DEV_TOOLS=clock only; config refuses it in production).
     const clock = ctx.clock;
-    if (ctx.config.env !== 'production' && clock instanceof OffsetClock) {
+    if (ctx.config.env !== 'production' && ctx.config.devTools.clock && clock instanceof OffsetClock) {
       app.post(
         '/dev/clock/advance',
         {

@@ -40,6 +40,18 @@ export function acquireLockFile(dir: string): () => void {
   throw new DataDirLockedError(`Could not lock the data directory ${dir}.`);
 }
 
+/** The live process holding the data directory's lock, or null when none does (absent or stale lock). */
+export function lockOwner(dir: string): number | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dir, 'tidemark.lock'), 'utf8');
+  } catch {
+    return null;
+  }
+  const owner = Number(text.trim());
+  return Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner) ? owner : null;
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { Db } from '../platform/db/database.ts';
+import type { ControlCommand } from '../platform/control/command.ts';
+import { ledgerCheck } from '../modules/wallet/ledger-check.ts';
+
+/**
+ * ledger:check — reconciles the ledger (balances = postings, every currency sums to zero, nothing
+ * negative) on one consistent snapshot; exit 1 on any break.
+ */
+export const ledgerCheckCommand: ControlCommand<Record<string, never>> = {
+  name: 'ledger:check',
+  usage: 'usage: npm run ledger:check',
+  readOnly: true,
+  args: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  parse: (argv) => (argv.length ? null : {}),
+  async run(ctx) {
+    const result = await ctx.db.transaction((tx) => ledgerCheck(tx as unknown as Db), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+    if (result.ok) {
+      return {
+        stdout: [
+          `ledger OK: ${result.accounts} accounts, ${result.transactions} transactions; every currency sums to zero`,
+        ],
+        stderr: [],
+        exitCode: 0,
+      };
+    }
+    return {
+      stdout: [],
+      stderr: [`LEDGER BROKEN (${result.problems.length} problems):`, ...result.problems.map((p) => `  - ${p}`)],
+      exitCode: 1,
+    };
+  },
+};

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorKey } from '@tidemark/contract';
+import type { Config } from '../config.ts';
+import type { Api } from '../module.ts';
+import { sendError } from './error-handler.ts';
+
+/** The build names files under /assets by their content hash: a changed file has a new name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, sw.js, the manifest, icons) is revalidated on each use. */
+const REVALIDATE = 'no-cache';
+
+export function cacheControlFor(filePath: string, root: string): string {
+  const rel = path.relative(root, filePath).split(path.sep);
+  return rel[0] === 'assets' ? IMMUTABLE : REVALIDATE;
+}
+
+/**
+ * The built web app on the same port; unknown non-API paths get index.html (client-side routes).
+ * Compressed copies (.br, .gz) are made once at build time (scripts/compress-web.mjs) and picked by
+ * the request's Accept-Encoding, so no CPU is spent compressing per request; /api and /ws are never
+ * served from here, so their answers are never compressed or cached.
+ */
+export async function serveWebApp(app: Api, config: Config): Promise<void> {
+  const root = config.webDistDir;
+  const hasWeb = fs.existsSync(path.join(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(filePath, root));
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
+      return sendError(reply, request, 404, ErrorKey.NOT_FOUND, 'error.notFound');
+    }
+    return reply.sendFile('index.html');
+  });
+}

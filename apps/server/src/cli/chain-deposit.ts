@@ -9,6 +9,7 @@ import { t } from '../platform/i18n/messages.ts';
 import { AuditService } from '../modules/operator/audit.service.ts';
 import type { PriceService } from '../modules/market/price.service.ts';
 import { resolveUser } from '../modules/wallet/admin.routes.ts';
+import { ChainRouter } from '../modules/wallet/chain-adapter.ts';
 import { confirmDeposit, simulateDeposit } from '../modules/wallet/deposit.service.ts';
 import { LedgerService } from '../modules/wallet/ledger.service.ts';
 import { loadWalletConfig } from '../modules/wallet/wallet.config.ts';
@@ -57,7 +58,16 @@ try {
   const ctx = { config, database, db: database.db, clock: systemClock, services: {} } as unknown as AppContext;
   const ledger = new LedgerService(database.db, systemClock);
   // deposits never need a price; the prices service is not started here
-  const deps = { ctx, ledger, prices: null as unknown as PriceService, config: loadWalletConfig() };
+  // the CLI is the machine owner's tool (it holds the database): never in production, never where a
+  // real chain adapter serves the network (none is configured here, so every network is simulated)
+  if (config.env === 'production') throw new Error('chain:deposit is a development tool; it is refused in production');
+  const deps = {
+    ctx,
+    ledger,
+    prices: null as unknown as PriceService,
+    config: loadWalletConfig(),
+    chains: new ChainRouter(),
+  };
   const audit = new AuditService(database.db);
   const result = values.deposit
     ? await confirmDeposit(deps, audit, null, Number(values.deposit), confirmations ?? 3)

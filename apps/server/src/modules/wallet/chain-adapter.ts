@@ -28,3 +28,30 @@ export class SimulatedChain implements ChainAdapter {
     return { txHash };
   }
 }
+
+/**
+ * Which adapter serves each network. `ctx.services.chain` may hold one adapter for every network,
+ * or one per network name (`{ ERC20: evmAdapter }`); a network without its own adapter is served
+ * by the simulated chain. What an operator may do depends on it: only a network the SIMULATED
+ * chain serves accepts operator-credited test deposits — where a real adapter serves it, deposits
+ * can only come from the chain itself.
+ */
+export class ChainRouter {
+  private readonly byNetwork: Readonly<Record<string, ChainAdapter>>;
+  private readonly fallback: ChainAdapter;
+  constructor(configured?: ChainAdapter | Record<string, ChainAdapter>) {
+    const single = configured && typeof (configured as ChainAdapter).send === 'function';
+    this.byNetwork = single ? {} : ((configured as Record<string, ChainAdapter> | undefined) ?? {});
+    this.fallback = single ? (configured as ChainAdapter) : new SimulatedChain();
+  }
+
+  adapterFor(network: string): ChainAdapter {
+    return this.byNetwork[network] ?? this.fallback;
+  }
+
+  /** True only when the simulated chain itself serves the network (a look-alike adapter does not count). */
+  isSimulated(network: string): boolean {
+    const a = this.adapterFor(network);
+    return a instanceof SimulatedChain && a.name === 'simulated';
+  }
+}

@@ -36,17 +36,21 @@ export class SimulatedChain implements ChainAdapter {
  * chain serves accepts operator-credited test deposits — where a real adapter serves it, deposits
  * can only come from the chain itself.
  */
+export type ChainConfiguration = ChainAdapter | Record<string, ChainAdapter> | undefined;
+
 export class ChainRouter {
-  private readonly byNetwork: Readonly<Record<string, ChainAdapter>>;
-  private readonly fallback: ChainAdapter;
-  constructor(configured?: ChainAdapter | Record<string, ChainAdapter>) {
-    const single = configured && typeof (configured as ChainAdapter).send === 'function';
-    this.byNetwork = single ? {} : ((configured as Record<string, ChainAdapter> | undefined) ?? {});
-    this.fallback = single ? (configured as ChainAdapter) : new SimulatedChain();
+  private readonly configured: () => ChainConfiguration;
+  private readonly simulated = new SimulatedChain();
+  /** `configured` is read on every call, so a chain adapter registered after start-up takes effect. */
+  constructor(configured: () => ChainConfiguration = () => undefined) {
+    this.configured = configured;
   }
 
   adapterFor(network: string): ChainAdapter {
-    return this.byNetwork[network] ?? this.fallback;
+    const c = this.configured();
+    if (!c) return this.simulated;
+    if (typeof (c as ChainAdapter).send === 'function') return c as ChainAdapter;
+    return (c as Record<string, ChainAdapter>)[network] ?? this.simulated;
   }
 
   /** True only when the simulated chain itself serves the network (a look-alike adapter does not count). */

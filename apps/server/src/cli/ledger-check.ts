@@ -2,10 +2,14 @@ import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ledgerCheck } from '../modules/wallet/ledger-check.ts';
+// the identities between the ledger and the futures / cycle records
+import '../modules/futures/clearing-invariant.ts';
+import '../modules/cycle/pool-invariant.ts';
 
 /**
  * npm run ledger:check — reconciles the ledger (balances = postings, every currency sums to zero,
- * nothing negative) on one consistent snapshot; prints the result and exits 1 on any break.
+ * nothing negative), the futures clearing identity and the cycle pool's exposure, on one consistent
+ * snapshot; prints the result and exits 1 on any break.
  * With the embedded database the server must be stopped (it holds the data directory lock);
  * with DATABASE_URL it runs beside a live server.
  */
@@ -23,7 +27,7 @@ try {
   });
   if (result.ok) {
     console.log(
-      `ledger OK: ${result.accounts} accounts, ${result.transactions} transactions; every currency sums to zero`,
+      `ledger OK: ${result.accounts} accounts, ${result.transactions} transactions; every currency sums to zero; futures clearing and the cycle pool match their positions and contracts`,
     );
   } else {
     exitCode = 1;

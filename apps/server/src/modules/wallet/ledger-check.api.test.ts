@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUnits } from '@tidemark/contract/money';
+import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { settleDue, type SettlementDeps } from '../cycle/settlement.job.ts';
@@ -97,6 +97,17 @@ describe('ledger check beyond the journal', () => {
     const open = await buyCycle(c.token, 'up', 300);
     expect(open.status, JSON.stringify(open.body)).toBe(200);
     await step(2);
+
+    // the spot wallet's realized P&L is the settled contracts' results, from the journal
+    const [res] = (
+      (await ctx().db.execute(
+        sql`select coalesce(sum(case when status = 'lost' then -stake when status = 'won' then payout - stake else 0 end), 0)::text as r
+              from cycle_contracts where user_id = ${c.id} and status <> 'open'`,
+      )) as unknown as { rows: Array<{ r: string }> }
+    ).rows;
+    const spotWallet = (await server.api('/xb/v1/wallet/assets', {}, { token: c.token })).body.data.wallets[0];
+    expect(spotWallet.realizedPnl).toBe(formatUnits(BigInt(res!.r), 6));
+    expect(spotWallet.realizedPnlToday).toBe(formatUnits(BigInt(res!.r), 6));
 
     const r = await check();
     expect(r.problems).toEqual([]);

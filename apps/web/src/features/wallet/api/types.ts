@@ -20,7 +20,9 @@ export interface AssetRow {
 export interface WalletAssets {
   wallet: WalletName;
   usdtTotal: string;
-  realizedPnl: string;
+  /** Realized P&L in USDT, all time and since the start of the UTC day; null where the wallet has none (earn). */
+  realizedPnl: string | null;
+  realizedPnlToday: string | null;
   currencies: AssetRow[];
 }
 

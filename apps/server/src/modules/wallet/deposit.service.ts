@@ -147,6 +147,17 @@ export async function requestSimulatedDeposit(
   const above = parseUnits(deps.config.simulatedDepositFourEyesAbove, currencyOf(QUOTE)!.scale);
   if (worth === null || worth > above) {
     const txHash = input.txHash ?? `0x${crypto.randomBytes(32).toString('hex')}`;
+    // the same transfer cannot be proposed twice, nor proposed once it is recorded
+    const [seen] = await deps.ctx.db
+      .execute(
+        sql`select 1 from deposits where chain = ${chain.chain} and tx_hash = ${txHash}
+          union all
+          select 1 from adjustments where kind = 'simulated_deposit' and status <> 'rejected'
+            and payload->>'chain' = ${chain.chain} and payload->>'txHash' = ${txHash}
+          limit 1`,
+      )
+      .then((r) => (r as unknown as { rows: unknown[] }).rows);
+    if (seen) throw badRequest('CONFLICT', 'deposit.txExists', undefined, 'txHash');
     const proposal = await propose(deps, audit, op, {
       kind: 'simulated_deposit',
       userId: input.userId,

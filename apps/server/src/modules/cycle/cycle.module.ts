@@ -10,6 +10,7 @@ import { loadCycleConfig } from './cycle.config.ts';
 import { cycleMessages } from './cycle.messages.ts';
 import { registerCycleRoutes } from './cycle.routes.ts';
 import { settleDue, type SettlementDeps } from './settlement.job.ts';
+import './pool-invariant.ts'; // ledger:check verifies the pool against the contracts
 
 registerMessages(cycleMessages);
 

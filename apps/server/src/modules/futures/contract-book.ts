@@ -383,6 +383,8 @@ export class ContractBook {
       makerUserId: counter.userId,
       takerFee: 0n,
       makerFee: 0n,
+      takerPnl: a.realizedPnl,
+      makerPnl: b.realizedPnl,
       createdAt: now,
     });
     await this.trimReduceOnly(tx, counter.userId, now);
@@ -441,10 +443,10 @@ export class ContractBook {
         row.filledLots += qty;
         row.turnover += qty * price;
         row.remainingLots = before - qty;
-        return r.fee;
+        return r;
       };
-      const takerFee = await outcome(takerRow, true);
-      const makerFee = await outcome(makerRow, false);
+      const taker = await outcome(takerRow, true);
+      const maker = await outcome(makerRow, false);
       makerRow.status = e.makerRemaining === 0 ? 'filled' : 'partially_filled';
       makerRow.remainingLots = BigInt(e.makerRemaining);
       if (takerRow.status === 'new') takerRow.status = 'partially_filled';
@@ -465,8 +467,10 @@ export class ContractBook {
         makerOrderId: makerRow.id,
         takerUserId: takerRow.userId,
         makerUserId: makerRow.userId,
-        takerFee,
-        makerFee,
+        takerFee: taker.fee,
+        makerFee: maker.fee,
+        takerPnl: taker.realizedPnl,
+        makerPnl: maker.realizedPnl,
         createdAt: now,
       });
     }

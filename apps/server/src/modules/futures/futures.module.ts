@@ -22,6 +22,7 @@ import { loadFuturesConfig } from './futures.config.ts';
 import { futuresMessages } from './futures.messages.ts';
 import { FuturesService } from './futures.service.ts';
 import { FUTURES_MAKER_EMAIL, FuturesMarketMaker } from './market-maker.ts';
+import './clearing-invariant.ts'; // ledger:check verifies the clearing identity
 
 registerMessages(futuresMessages);
 

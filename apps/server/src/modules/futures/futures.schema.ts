@@ -85,6 +85,9 @@ export const futuresTrades = pgTable('futures_trades', {
   makerUserId: bigint('maker_user_id', { mode: 'number' }).notNull(),
   takerFee: bigint('taker_fee', { mode: 'bigint' }).notNull(),
   makerFee: bigint('maker_fee', { mode: 'bigint' }).notNull(),
+  /** What each side realized by this fill (USDT minor units; 0 when it only opened). */
+  takerPnl: bigint('taker_pnl', { mode: 'bigint' }).notNull().default(0n),
+  makerPnl: bigint('maker_pnl', { mode: 'bigint' }).notNull().default(0n),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 

@@ -46,6 +46,7 @@ import {
 import { markTick, scoreOf, toPosition, type MarkOf, type TickReport } from './risk.ts';
 import { CLEARING, openPositionOf, walletOf } from './settle-fill.ts';
 import { orderView, positionView, rate, usdt } from './views.ts';
+import { futuresRealizedPnl } from './realized-pnl.ts';
 
 export const DEFAULT_LEVERAGE = 20;
 
@@ -127,6 +128,11 @@ export class FuturesService {
   }
 
   // ------------------------------------------------------------------ settings
+
+  /** Realized P&L (USDT minor units) all time and since `since` (realized-pnl.ts); the wallet's assets show it. */
+  realizedPnl(userId: number, since: Date): Promise<{ total: bigint; since: bigint }> {
+    return futuresRealizedPnl(this.db, userId, since);
+  }
 
   async setting(userId: number, symbol: string, db: Db = this.db): Promise<FuturesSetting> {
     const c = this.book(symbol).contract;

@@ -50,6 +50,8 @@ export interface FillOutcome {
   position: PositionRow | null;
   /** true when the fill closed, reduced or flipped a position (reduce-only orders may need trimming). */
   reduced: boolean;
+  /** P&L this fill realized on the part of the position it closed (before fees; 0 when it only opened). */
+  realizedPnl: Units;
 }
 
 export const walletOf = (userId: number): AccountRef => ({ userId, currency: 'USDT', wallet: 'futures' });
@@ -230,7 +232,8 @@ export async function settleFill(
     await ledger.settleFrozen(tx, 'futures_fee', wallet, [{ account: FEES, amount: feeFromReserve }], ref);
   if (feeFromClose > 0n) await ledger.transfer(tx, 'futures_fee', CLEARING, FEES, feeFromClose, ref);
   if (order) order.fee += totalFee;
-  return { fee: totalFee, insuranceDelta, position: current, reduced: fill.closedQty > 0n };
+  const realizedPnl = fill.closedQty > 0n && pos ? fill.realizedPnl : 0n;
+  return { fee: totalFee, insuranceDelta, position: current, reduced: fill.closedQty > 0n, realizedPnl };
 }
 
 function sumAvailable(movements: Movement[], account: AccountRef): bigint {

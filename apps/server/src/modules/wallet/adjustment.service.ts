@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { parseUnits } from '@tidemark/contract/money';
+import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/app-error.ts';
 import type { AuditService } from '../operator/audit.service.ts';
 import { currencyOrFail, show } from './amounts.ts';
@@ -7,7 +8,7 @@ import type { AccountRef, SystemAccount } from './ledger.service.ts';
 import type { UserWallet } from './ledger.schema.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 import type { OperatorAct } from './withdraw.service.ts';
-import { adjustments } from './wallet.schema.ts';
+import { adjustments, type ProposalKind } from './wallet.schema.ts';
 
 export interface AdjustmentProposal {
   userId?: number | undefined;
@@ -19,15 +20,19 @@ export interface AdjustmentProposal {
   reason: string;
 }
 
-function view(a: typeof adjustments.$inferSelect) {
+type ProposalRow = typeof adjustments.$inferSelect;
+
+function view(a: ProposalRow) {
   return {
     id: a.id,
+    kind: a.kind,
     userId: a.userId,
     system: a.systemName,
     currency: a.currency,
     wallet: a.wallet,
     amount: show(BigInt(a.amount), a.currency),
     reason: a.reason,
+    payload: a.payload,
     status: a.status,
     proposedBy: a.proposedBy,
     decidedBy: a.decidedBy,
@@ -36,30 +41,47 @@ function view(a: typeof adjustments.$inferSelect) {
   };
 }
 
+/** The audit action of a proposal's step: adjustments keep their historical names. */
+const actionOf = (kind: ProposalKind, step: 'propose' | 'approve' | 'reject') => `${kind}.${step}`;
+
 /**
- * A manual balance correction needs two operators: one proposes it with a reason, a DIFFERENT one
- * approves it; only then is it posted — against the outside world (platform capital) — as a
- * journal entry whose memo is the reason. It can never take a balance below zero.
+ * The four-eyes mechanism: one operator proposes an operation, a DIFFERENT one approves it, and
+ * only then does it act — in the approval's transaction, audited at both steps (the database also
+ * refuses `decided_by = proposed_by`). Kinds:
+ * - `adjustment`: a manual balance correction, posted against the outside world with the reason
+ *   as the journal memo; it can never take a balance below zero;
+ * - `simulated_deposit`: an operator's test deposit worth more than SIMULATED_DEPOSIT_FOUR_EYES_ABOVE;
+ * - `withdrawal_fail`: marking a sent withdrawal as failed, which refunds it in full.
+ * What a non-adjustment kind does on approval is handed in by the caller (admin.routes.ts), so
+ * this file knows no other service.
  */
-export async function proposeAdjustment(deps: WalletDeps, audit: AuditService, op: OperatorAct, p: AdjustmentProposal) {
-  const currency = currencyOrFail(p.currency);
-  let amount: bigint;
-  try {
-    amount = parseUnits(p.amount, currency.scale);
-  } catch {
-    throw badRequest('VALIDATION', 'wallet.amountFormat', { scale: currency.scale }, 'amount');
-  }
-  if (amount === 0n) throw badRequest('VALIDATION', 'wallet.amountPositive', undefined, 'amount');
+export async function propose(
+  deps: WalletDeps,
+  audit: AuditService,
+  op: OperatorAct,
+  p: {
+    kind: ProposalKind;
+    userId: number | null;
+    system?: SystemAccount | null;
+    currency: string;
+    wallet: string;
+    amount: bigint;
+    reason: string;
+    payload?: Record<string, unknown>;
+  },
+) {
   return deps.ledger.transaction(async (tx) => {
     const [row] = await tx
       .insert(adjustments)
       .values({
-        userId: p.userId ?? null,
+        kind: p.kind,
+        userId: p.userId,
         systemName: p.userId ? null : (p.system ?? null),
-        currency: currency.code,
-        wallet: p.userId ? (p.wallet ?? 'spot') : 'system',
-        amount,
+        currency: p.currency,
+        wallet: p.wallet,
+        amount: p.amount,
         reason: p.reason,
+        payload: p.payload ?? null,
         status: 'pending',
         proposedBy: op.operatorId,
         createdAt: new Date(deps.ctx.clock.now()),
@@ -68,7 +90,7 @@ export async function proposeAdjustment(deps: WalletDeps, audit: AuditService, o
     await audit.record(
       {
         operatorId: op.operatorId,
-        action: 'adjustment.propose',
+        action: actionOf(p.kind, 'propose'),
         targetType: 'adjustment',
         targetId: row!.id,
         detail: { ...view(row!) },
@@ -80,12 +102,41 @@ export async function proposeAdjustment(deps: WalletDeps, audit: AuditService, o
   });
 }
 
+/** A manual balance correction, proposed with a reason (approved by another operator). */
+export async function proposeAdjustment(deps: WalletDeps, audit: AuditService, op: OperatorAct, p: AdjustmentProposal) {
+  const currency = currencyOrFail(p.currency);
+  let amount: bigint;
+  try {
+    amount = parseUnits(p.amount, currency.scale);
+  } catch {
+    throw badRequest('VALIDATION', 'wallet.amountFormat', { scale: currency.scale }, 'amount');
+  }
+  if (amount === 0n) throw badRequest('VALIDATION', 'wallet.amountPositive', undefined, 'amount');
+  return propose(deps, audit, op, {
+    kind: 'adjustment',
+    userId: p.userId ?? null,
+    system: p.system ?? null,
+    currency: currency.code,
+    wallet: p.userId ? (p.wallet ?? 'spot') : 'system',
+    amount,
+    reason: p.reason,
+  });
+}
+
+/** What an approved proposal of another kind does, inside the approval's transaction. */
+export type ProposalExecutor = (
+  tx: Db,
+  proposal: ProposalRow,
+  approver: OperatorAct,
+) => Promise<{ transactionId?: number | null; result?: unknown }>;
+
 export async function decideAdjustment(
   deps: WalletDeps,
   audit: AuditService,
   op: OperatorAct,
   id: number,
   approve: boolean,
+  executors: Partial<Record<ProposalKind, ProposalExecutor>> = {},
 ) {
   return deps.ledger.transaction(async (tx) => {
     const [a] = await tx.select().from(adjustments).where(eq(adjustments.id, id)).for('update');
@@ -93,7 +144,8 @@ export async function decideAdjustment(
     if (a.status !== 'pending') throw badRequest('WRONG_STATE', 'adjust.notPending');
     if (a.proposedBy === op.operatorId) throw badRequest('SECOND_OPERATOR_REQUIRED', 'adjust.secondOperator');
     let transactionId: number | null = null;
-    if (approve) {
+    let result: unknown;
+    if (approve && a.kind === 'adjustment') {
       const amount = BigInt(a.amount);
       const target: AccountRef = a.userId
         ? { userId: a.userId, currency: a.currency, wallet: a.wallet as UserWallet }
@@ -107,6 +159,12 @@ export async function decideAdjustment(
           { account: { system: 'outside_world', currency: a.currency }, available: -amount },
         ],
       }));
+    } else if (approve) {
+      const execute = executors[a.kind];
+      if (!execute) throw new Error(`no executor for proposals of kind ${a.kind}`);
+      const done = await execute(tx, a, op);
+      transactionId = done.transactionId ?? null;
+      result = done.result;
     }
     const [row] = await tx
       .update(adjustments)
@@ -121,15 +179,15 @@ export async function decideAdjustment(
     await audit.record(
       {
         operatorId: op.operatorId,
-        action: approve ? 'adjustment.approve' : 'adjustment.reject',
+        action: actionOf(a.kind, approve ? 'approve' : 'reject'),
         targetType: 'adjustment',
         targetId: id,
-        detail: { transactionId },
+        detail: { transactionId, kind: a.kind },
         ip: op.ip,
       },
       tx,
     );
-    return view(row!);
+    return result === undefined ? view(row!) : { ...view(row!), result };
   });
 }
 

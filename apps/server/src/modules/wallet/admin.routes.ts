@@ -8,8 +8,12 @@ import type { AuditService } from '../operator/audit.service.ts';
 import { decideAdjustment, listAdjustments, proposeAdjustment } from './adjustment.service.ts';
 import { decimalField } from './amounts.ts';
 import { bankRecords, markBankPaid, rejectBank } from './bank-withdraw.service.ts';
-import type { ChainAdapter } from './chain-adapter.ts';
-import { confirmDeposit, depositRecords, simulateDeposit } from './deposit.service.ts';
+import {
+  confirmDeposit,
+  depositRecords,
+  requestSimulatedDeposit,
+  simulatedDepositExecutor,
+} from './deposit.service.ts';
 import { ledgerCheck } from './ledger-check.ts';
 import { USER_WALLETS } from './ledger.schema.ts';
 import { SYSTEM_ACCOUNTS } from './ledger.service.ts';
@@ -18,8 +22,9 @@ import { DEPOSIT_STATUSES, BANK_STATUSES, WITHDRAWAL_STATUSES } from './wallet.s
 import {
   approveWithdrawal,
   confirmWithdrawal,
-  failWithdrawal,
+  proposeWithdrawalFail,
   rejectWithdrawal,
+  withdrawalFailExecutor,
   withdrawalRecords,
 } from './withdraw.service.ts';
 
@@ -38,9 +43,18 @@ export async function resolveUser(ctx: AppContext, user: number | string): Promi
   return row.id;
 }
 
-/** The back office's wallet calls: role-protected, each action audited in its own transaction. */
-export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps, chain: ChainAdapter): void {
+/**
+ * The back office's wallet calls: role-protected, each action audited in its own transaction.
+ * Four eyes (adjustment.service.ts): adjustments, simulated deposits above
+ * SIMULATED_DEPOSIT_FOUR_EYES_ABOVE and the failure (full refund) of a sent withdrawal are proposed
+ * by one operator and carried out when a different one approves them (/admin/wallet/adjustments/approve).
+ */
+export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps): void {
   const audit = () => ctx.services.audit as AuditService;
+  const executors = () => ({
+    simulated_deposit: simulatedDepositExecutor(deps, audit()),
+    withdrawal_fail: withdrawalFailExecutor(deps, audit()),
+  });
   const finance = { preHandler: ctx.guards.operator('finance') };
   const viewers = { preHandler: ctx.guards.operator('finance', 'support', 'compliance') };
   const tags = ['admin'];
@@ -65,7 +79,7 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps,
   app.post(
     '/admin/wallet/withdrawals/approve',
     { ...finance, schema: { tags, body: z.object({ id }).strict() } },
-    async (r) => approveWithdrawal(deps, audit(), chain, op(r), r.body.id),
+    async (r) => approveWithdrawal(deps, audit(), op(r), r.body.id),
   );
   app.post(
     '/admin/wallet/withdrawals/reject',
@@ -118,12 +132,12 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps,
   app.post(
     '/admin/wallet/adjustments/approve',
     { ...finance, schema: { tags, body: z.object({ id }).strict() } },
-    async (r) => decideAdjustment(deps, audit(), op(r), r.body.id, true),
+    async (r) => decideAdjustment(deps, audit(), op(r), r.body.id, true, executors()),
   );
   app.post(
     '/admin/wallet/adjustments/reject',
     { ...finance, schema: { tags, body: z.object({ id }).strict() } },
-    async (r) => decideAdjustment(deps, audit(), op(r), r.body.id, false),
+    async (r) => decideAdjustment(deps, audit(), op(r), r.body.id, false, executors()),
   );
   app.post('/admin/wallet/adjustments', { ...finance, schema: { tags, body: z.object(paging).strict() } }, async (r) =>
     listAdjustments(deps, r.body.page, r.body.size),
@@ -131,7 +145,8 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps,
 
   app.post('/admin/wallet/ledger-check', { ...finance, schema: { tags } }, async () => ledgerCheck(ctx.db));
 
-  // the simulated chain: credit a test deposit, advance confirmations, settle sent withdrawals
+  // the simulated chain (only where it serves the network): credit a test deposit, advance confirmations,
+  // settle sent withdrawals
   app.post(
     '/admin/chain/deposit',
     {
@@ -152,7 +167,7 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps,
     },
     async (r) => {
       const userId = await resolveUser(ctx, r.body.user);
-      return simulateDeposit(deps, audit(), r.operator!.id, { ...r.body, userId }, r.ip);
+      return requestSimulatedDeposit(deps, audit(), op(r), { ...r.body, userId });
     },
   );
   app.post(
@@ -179,8 +194,9 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps,
       const { depositId, withdrawalId, confirmations, failed } = r.body;
       if (depositId !== undefined)
         return confirmDeposit(deps, audit(), r.operator!.id, depositId, confirmations ?? 3, r.ip);
+      // a failure refunds the whole amount: proposed here, carried out when a second operator approves
       return failed
-        ? failWithdrawal(deps, audit(), r.operator!.id, withdrawalId!, r.ip)
+        ? proposeWithdrawalFail(deps, audit(), op(r), withdrawalId!)
         : confirmWithdrawal(deps, audit(), r.operator!.id, withdrawalId!, r.ip);
     },
   );

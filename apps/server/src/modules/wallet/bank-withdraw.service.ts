@@ -1,7 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '@tidemark/contract';
-import { KYC_LIMITS } from '@tidemark/contract/kyc';
-import { feeOf, parseRate, parseUnits } from '@tidemark/contract/money';
+import { feeOf, parseRate } from '@tidemark/contract/money';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/app-error.ts';
 import { t } from '../../platform/i18n/messages.ts';
@@ -9,7 +8,10 @@ import { currencyOf } from '../market/currencies.ts';
 import type { AuditService } from '../operator/audit.service.ts';
 import { amountOrFail, show } from './amounts.ts';
 import { earlierResult, runOnce } from './idempotency.ts';
+import { checkDepositLock } from './deposit-lock.ts';
+import { insufficientBalance } from './ledger.service.ts';
 import { checkWithdrawSecrets } from './secrets-check.ts';
+import { btcValueOf, checkPerTransaction, checkRollingLimits, lockUserWithdrawals } from './withdraw-limits.ts';
 import { kycLevelOf, type WalletDeps } from './wallet-deps.ts';
 import { kycRequired, type OperatorAct } from './withdraw.service.ts';
 import { bankWithdrawals } from './wallet.schema.ts';
@@ -29,14 +31,15 @@ const usdt = () => currencyOf('USDT')!;
 
 /**
  * A fiat withdrawal by bank transfer, in USDT: a fee (BANK_WITHDRAW_FEE_RATE, rounded up), the
- * amount received, and the fiat single limit of spec §6 by KYC level (basic 5,000, advanced
- * 1,000,000; unverified users are refused). Frozen on application; the operator marks it paid
- * (consumed to the outside world) or rejected (released).
+ * amount received, and the same limits as an on-chain withdrawal (withdraw-limits.ts): the fiat
+ * single limit of spec §6 by KYC level (basic 5,000, advanced 1,000,000; unverified users are
+ * refused), the USDT daily maximum and the KYC 24-hour BTC limit, counted together with on-chain
+ * withdrawals; and the confirmation lock (deposit-lock.ts). Frozen on application; the operator
+ * marks it paid (consumed to the outside world) or rejected (released).
  */
 export async function applyBankWithdrawal(deps: WalletDeps, userId: number, body: BankWithdrawRequest, locale: Locale) {
-  const amount = amountOrFail(body.amount, usdt());
-  const min = parseUnits(deps.config.bank.min, usdt().scale);
-  if (amount < min) throw badRequest('BELOW_MINIMUM', 'bank.belowMinimum', { min: deps.config.bank.min }, 'amount');
+  const currency = usdt();
+  const amount = amountOrFail(body.amount, currency);
   const earlier = await earlierResult<Record<string, unknown>>(
     deps.ctx.db,
     userId,
@@ -47,12 +50,17 @@ export async function applyBankWithdrawal(deps: WalletDeps, userId: number, body
   if (earlier) return earlier.result;
   const level = await kycLevelOf(deps.ctx, userId);
   if (level === 'none') throw kycRequired();
-  const limit = KYC_LIMITS[level].fiatPerTrade;
-  if (amount > parseUnits(limit, usdt().scale)) throw badRequest('KYC_LIMIT', 'bank.kycLimit', { limit }, 'amount');
+  checkPerTransaction('bank', currency, level, deps.config, amount);
   await checkWithdrawSecrets(deps.ctx, userId, body, locale, { needCode: false });
   const fee = feeOf(amount, parseRate(deps.config.bank.feeRate));
+  const btcValue = btcValueOf(deps.prices, currency.code, amount);
   return runOnce(deps.ledger, userId, body.requestId, 'withdraw-bank', body, async (tx) => {
+    await lockUserWithdrawals(tx, userId);
     const now = new Date(deps.ctx.clock.now());
+    await checkRollingLimits(tx, userId, level, currency, amount, btcValue, now.getTime());
+    const spot = { userId, currency: currency.code, wallet: 'spot' as const };
+    if ((await deps.ledger.lockBalance(tx, spot)).available < amount) throw insufficientBalance(spot);
+    await checkDepositLock(deps, tx, userId, { currency, amount });
     const [row] = await tx
       .insert(bankWithdrawals)
       .values({
@@ -64,12 +72,13 @@ export async function applyBankWithdrawal(deps: WalletDeps, userId: number, body
         cardNumber: body.cardNumber,
         amount,
         fee,
+        btcValue,
         status: 'pending',
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-    await deps.ledger.freeze(tx, 'bank.apply', { userId, currency: 'USDT', wallet: 'spot' }, amount, `bank:${row!.id}`);
+    await deps.ledger.freeze(tx, 'bank.apply', spot, amount, `bank:${row!.id}`);
     return { ...bankView(row!, true), message: t(locale, 'withdraw.applied') };
   });
 }

@@ -28,3 +28,34 @@ export class SimulatedChain implements ChainAdapter {
     return { txHash };
   }
 }
+
+/**
+ * Which adapter serves each network. `ctx.services.chain` may hold one adapter for every network,
+ * or one per network name (`{ ERC20: evmAdapter }`); a network without its own adapter is served
+ * by the simulated chain. What an operator may do depends on it: only a network the SIMULATED
+ * chain serves accepts operator-credited test deposits — where a real adapter serves it, deposits
+ * can only come from the chain itself.
+ */
+export type ChainConfiguration = ChainAdapter | Record<string, ChainAdapter> | undefined;
+
+export class ChainRouter {
+  private readonly configured: () => ChainConfiguration;
+  private readonly simulated = new SimulatedChain();
+  /** `configured` is read on every call, so a chain adapter registered after start-up takes effect. */
+  constructor(configured: () => ChainConfiguration = () => undefined) {
+    this.configured = configured;
+  }
+
+  adapterFor(network: string): ChainAdapter {
+    const c = this.configured();
+    if (!c) return this.simulated;
+    if (typeof (c as ChainAdapter).send === 'function') return c as ChainAdapter;
+    return (c as Record<string, ChainAdapter>)[network] ?? this.simulated;
+  }
+
+  /** True only when the simulated chain itself serves the network (a look-alike adapter does not count). */
+  isSimulated(network: string): boolean {
+    const a = this.adapterFor(network);
+    return a instanceof SimulatedChain && a.name === 'simulated';
+  }
+}

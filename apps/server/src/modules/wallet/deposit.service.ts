@@ -1,14 +1,18 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { badRequest, notFound } from '../../platform/http/app-error.ts';
+import { multiplyPrice, parseUnits } from '@tidemark/contract/money';
+import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { chainOf, type CurrencyConfig } from '../market/currencies.ts';
+import { chainOf, currencyOf, QUOTE, type CurrencyConfig } from '../market/currencies.ts';
+import { PRICE_SCALE } from '../market/instruments.ts';
 import type { AuditService } from '../operator/audit.service.ts';
 import { amountOrFail, currencyOrFail, show } from './amounts.ts';
 import { deriveDepositAddress } from './addresses.ts';
+import { propose, type ProposalExecutor } from './adjustment.service.ts';
 import { depositAddresses, deposits } from './wallet.schema.ts';
 import { CREDIT_CONFIRMATIONS, UNLOCK_CONFIRMATIONS } from './wallet.config.ts';
 import type { WalletDeps } from './wallet-deps.ts';
+import type { OperatorAct } from './withdraw.service.ts';
 
 export function chainOrFail(currency: CurrencyConfig, chain: string) {
   const c = chainOf(currency.code, chain);
@@ -32,7 +36,7 @@ export async function depositAddress(deps: WalletDeps, userId: number, body: { c
     minDeposit: chain.minDeposit,
     creditConfirmations: CREDIT_CONFIRMATIONS,
     unlockConfirmations: UNLOCK_CONFIRMATIONS,
-    simulated: true,
+    simulated: deps.chains.isSimulated(chain.chain),
   };
 }
 
@@ -47,6 +51,8 @@ function depositView(d: typeof deposits.$inferSelect) {
     confirmations: d.confirmations,
     status: d.status,
     withdrawable: d.status === 'confirmed',
+    /** An operator's test credit on the simulated chain, not a real transfer. */
+    demo: d.simulated,
     time: d.createdAt.getTime(),
   };
 }
@@ -86,17 +92,29 @@ export interface SimulatedDeposit {
   txHash?: string | undefined;
 }
 
-/**
- * The simulated chain's incoming transfer to the user's deposit address (operator API and
- * `npm run chain:deposit`), audited. It is credited once it has CREDIT_CONFIRMATIONS.
- */
-export async function simulateDeposit(
-  deps: WalletDeps,
-  audit: AuditService,
-  operatorId: number | null,
-  input: SimulatedDeposit,
-  ip?: string,
-) {
+/** Refuses operator credits on a network that a real chain adapter serves. */
+function simulatedOnly(deps: WalletDeps, chain: string): void {
+  if (!deps.chains.isSimulated(chain)) throw new AppError(403, 'REAL_CHAIN', 'deposit.realChain', { chain });
+}
+
+/** What a simulated deposit is worth in USDT at the index (rounded up); null without a price. */
+function usdtWorth(deps: WalletDeps, currency: CurrencyConfig, amount: bigint): bigint | null {
+  const usdt = currencyOf(QUOTE)!;
+  try {
+    return multiplyPrice(
+      amount,
+      currency.scale,
+      deps.prices.usdtPriceUnits(currency.code),
+      PRICE_SCALE,
+      usdt.scale,
+      'ceil',
+    );
+  } catch {
+    return null;
+  }
+}
+
+function validDeposit(input: SimulatedDeposit) {
   const currency = currencyOrFail(input.currency);
   const chain = chainOrFail(currency, input.chain);
   const amount = amountOrFail(input.amount, currency);
@@ -108,46 +126,153 @@ export async function simulateDeposit(
       'amount',
     );
   }
-  const address = (await depositAddress(deps, input.userId, { currency: currency.code, chain: chain.chain })).address;
+  return { currency, chain, amount };
+}
+
+/**
+ * An operator asks the simulated chain for an incoming transfer (POST /admin/chain/deposit). Refused
+ * where a real adapter serves the network. Worth more than SIMULATED_DEPOSIT_FOUR_EYES_ABOVE (USDT at
+ * the index; an unpriced one always) it becomes a four-eyes proposal (kind `simulated_deposit`) that
+ * a second operator approves through /admin/wallet/adjustments/approve; otherwise it is recorded now.
+ */
+export async function requestSimulatedDeposit(
+  deps: WalletDeps,
+  audit: AuditService,
+  op: OperatorAct,
+  input: SimulatedDeposit,
+) {
+  const { currency, chain, amount } = validDeposit(input);
+  simulatedOnly(deps, chain.chain);
+  const worth = usdtWorth(deps, currency, amount);
+  const above = parseUnits(deps.config.simulatedDepositFourEyesAbove, currencyOf(QUOTE)!.scale);
+  if (worth === null || worth > above) {
+    const txHash = input.txHash ?? `0x${crypto.randomBytes(32).toString('hex')}`;
+    // the same transfer cannot be proposed twice, nor proposed once it is recorded
+    const [seen] = await deps.ctx.db
+      .execute(
+        sql`select 1 from deposits where chain = ${chain.chain} and tx_hash = ${txHash}
+          union all
+          select 1 from adjustments where kind = 'simulated_deposit' and status <> 'rejected'
+            and payload->>'chain' = ${chain.chain} and payload->>'txHash' = ${txHash}
+          limit 1`,
+      )
+      .then((r) => (r as unknown as { rows: unknown[] }).rows);
+    if (seen) throw badRequest('CONFLICT', 'deposit.txExists', undefined, 'txHash');
+    const proposal = await propose(deps, audit, op, {
+      kind: 'simulated_deposit',
+      userId: input.userId,
+      currency: currency.code,
+      wallet: 'spot',
+      amount,
+      reason: `demo: simulated deposit of ${show(amount, currency)} ${currency.code} on ${chain.chain}`,
+      payload: { chain: chain.chain, confirmations: input.confirmations ?? 0, txHash },
+    });
+    return { approvalRequired: true, proposal };
+  }
+  return deps.ledger.transaction(async (tx) =>
+    recordSimulatedDeposit(deps, audit, tx, { createdBy: op.operatorId, approvedBy: null }, input, op.ip),
+  );
+}
+
+/** The approval of a `simulated_deposit` proposal: records it with both operators named. */
+export function simulatedDepositExecutor(deps: WalletDeps, audit: AuditService): ProposalExecutor {
+  return async (tx, p, approver) => {
+    const payload = p.payload as { chain: string; confirmations: number; txHash: string };
+    const deposit = await recordSimulatedDeposit(
+      deps,
+      audit,
+      tx,
+      { createdBy: p.proposedBy, approvedBy: approver.operatorId },
+      {
+        userId: p.userId!,
+        currency: p.currency,
+        chain: payload.chain,
+        amount: show(BigInt(p.amount), p.currency),
+        confirmations: payload.confirmations,
+        txHash: payload.txHash,
+      },
+      approver.ip,
+    );
+    return { result: deposit };
+  };
+}
+
+/**
+ * The simulated chain's incoming transfer from the command line (`npm run chain:deposit`; audited
+ * with operator_id null): the machine's owner, who also holds the database. Refused where a real
+ * adapter serves the network, and in production.
+ */
+export async function simulateDeposit(
+  deps: WalletDeps,
+  audit: AuditService,
+  operatorId: number | null,
+  input: SimulatedDeposit,
+  ip?: string,
+) {
+  simulatedOnly(deps, validDeposit(input).chain.chain);
+  return deps.ledger.transaction(async (tx) =>
+    recordSimulatedDeposit(deps, audit, tx, { createdBy: operatorId, approvedBy: null }, input, ip),
+  );
+}
+
+/** Records the transfer to the user's deposit address and credits it once it has CREDIT_CONFIRMATIONS. */
+async function recordSimulatedDeposit(
+  deps: WalletDeps,
+  audit: AuditService,
+  tx: Db,
+  by: { createdBy: number | null; approvedBy: number | null },
+  input: SimulatedDeposit,
+  ip?: string,
+) {
+  const { currency, chain, amount } = validDeposit(input);
+  simulatedOnly(deps, chain.chain);
+  const address = deriveDepositAddress(deps.config.addressSeed, chain.format, input.userId);
+  await tx
+    .insert(depositAddresses)
+    .values({ userId: input.userId, format: chain.format, address, createdAt: new Date(deps.ctx.clock.now()) })
+    .onConflictDoNothing();
   const txHash = input.txHash ?? `0x${crypto.randomBytes(32).toString('hex')}`;
-  return deps.ledger.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(deposits)
-      .values({
+  const inserted = await tx
+    .insert(deposits)
+    .values({
+      userId: input.userId,
+      currency: currency.code,
+      chain: chain.chain,
+      address,
+      txHash,
+      amount,
+      confirmations: 0,
+      status: 'pending',
+      simulated: true,
+      createdBy: by.createdBy,
+      approvedBy: by.approvedBy,
+      createdAt: new Date(deps.ctx.clock.now()),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!inserted.length) throw badRequest('CONFLICT', 'deposit.txExists', undefined, 'txHash');
+  await audit.record(
+    {
+      operatorId: by.approvedBy ?? by.createdBy,
+      action: 'chain.deposit',
+      targetType: 'deposit',
+      targetId: inserted[0]!.id,
+      detail: {
         userId: input.userId,
         currency: currency.code,
         chain: chain.chain,
-        address,
+        amount: show(amount, currency),
         txHash,
-        amount,
-        confirmations: 0,
-        status: 'pending',
-        createdBy: operatorId,
-        createdAt: new Date(deps.ctx.clock.now()),
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted.length) throw badRequest('CONFLICT', 'deposit.txExists', undefined, 'txHash');
-    await audit.record(
-      {
-        operatorId,
-        action: 'chain.deposit',
-        targetType: 'deposit',
-        targetId: inserted[0]!.id,
-        detail: {
-          userId: input.userId,
-          currency: currency.code,
-          chain: chain.chain,
-          amount: show(amount, currency),
-          txHash,
-        },
-        ip,
+        demo: true,
+        proposedBy: by.createdBy,
+        approvedBy: by.approvedBy,
       },
-      tx,
-    );
-    const d = await advance(deps, tx, inserted[0]!.id, input.confirmations ?? 0);
-    return depositView(d);
-  });
+      ip,
+    },
+    tx,
+  );
+  const d = await advance(deps, tx, inserted[0]!.id, input.confirmations ?? 0);
+  return depositView(d);
 }
 
 /** Sets a deposit's confirmations (never lowers them) and credits / unlocks it when the thresholds pass. */
@@ -160,6 +285,11 @@ export async function confirmDeposit(
   ip?: string,
 ) {
   return deps.ledger.transaction(async (tx) => {
+    const [before] = await tx.select().from(deposits).where(eq(deposits.id, depositId));
+    if (!before) throw notFound('deposit.notFound');
+    // a real chain's deposit is confirmed by the chain, never by an operator
+    if (!before.simulated) throw new AppError(403, 'REAL_CHAIN', 'deposit.realChain', { chain: before.chain });
+    simulatedOnly(deps, before.chain);
     const d = await advance(deps, tx, depositId, confirmations);
     await audit.record(
       {
@@ -192,7 +322,7 @@ async function advance(deps: WalletDeps, tx: Db, depositId: number, confirmation
       { userId: d.userId, currency: d.currency, wallet: 'spot' },
       BigInt(d.amount),
       `deposit:${d.id}`,
-      `${d.chain} ${d.txHash}`,
+      d.simulated ? `demo: simulated deposit ${d.chain} ${d.txHash}` : `${d.chain} ${d.txHash}`,
     );
     status = 'credited';
     creditedAt = now;

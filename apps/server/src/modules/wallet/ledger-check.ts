@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { ledgerInvariants } from './ledger-invariants.ts';
 
 export interface LedgerCheckResult {
   ok: boolean;
@@ -16,8 +17,10 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 
 /**
  * Reconciliation (DESIGN.md §5): every balance equals the sum of its postings, every journal
- * transaction and every currency sums to zero, and nothing is negative except the outside world.
- * Reads one consistent snapshot when called inside a repeatable-read transaction; the CLI does.
+ * transaction and every currency sums to zero, and nothing is negative except the outside world;
+ * then every registered identity between the ledger and the modules' records (ledger-invariants.ts:
+ * the futures clearing identity, the cycle pool's exposure). Reads one consistent snapshot when
+ * called inside a repeatable-read transaction; the CLI does.
  */
 export async function ledgerCheck(db: Db): Promise<LedgerCheckResult> {
   const problems: string[] = [];
@@ -50,6 +53,7 @@ export async function ledgerCheck(db: Db): Promise<LedgerCheckResult> {
   );
   for (const n of negative)
     problems.push(`account ${n.id} (${n.owner} ${n.currency}) is negative: ${n.available}/${n.frozen}`);
+  for (const invariant of ledgerInvariants()) problems.push(...(await invariant.check(db)));
   const [counts] = await rows<{ accounts: string; transactions: string }>(
     db,
     sql`select (select count(*) from ledger_accounts)::text as accounts, (select count(*) from ledger_transactions)::text as transactions`,

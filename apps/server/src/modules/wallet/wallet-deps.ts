@@ -1,6 +1,7 @@
 import type { KycLevel } from '@tidemark/contract/kyc';
 import type { AppContext } from '../../platform/context.ts';
 import type { PriceService } from '../market/price.service.ts';
+import type { ChainRouter } from './chain-adapter.ts';
 import type { LedgerService } from './ledger.service.ts';
 import type { WalletConfig } from './wallet.config.ts';
 
@@ -10,6 +11,8 @@ export interface WalletDeps {
   ledger: LedgerService;
   prices: PriceService;
   config: WalletConfig;
+  /** Which chain adapter serves each network (the simulated chain unless configured). */
+  chains: ChainRouter;
 }
 
 /** The user's KYC level from the KYC module; everyone is 'none' when no KYC module is installed. */

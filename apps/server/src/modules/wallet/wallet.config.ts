@@ -9,6 +9,8 @@ import { z } from 'zod';
  * CONVERT_FEE_RATE           fee on the received amount (published in each quote)
  * CONVERT_MIN / CONVERT_MAX  from-amount limits (spec §5/§9: 0.001 … 1,000,000)
  * BANK_WITHDRAW_FEE_RATE / BANK_WITHDRAW_MIN  fee and minimum of a bank withdrawal (USDT)
+ * SIMULATED_DEPOSIT_FOUR_EYES_ABOVE  USDT value (at the index) above which an operator's simulated
+ *                            deposit needs a second operator's approval (default 10000; 0 = always)
  */
 const schema = z.object({
   WALLET_ADDRESS_SEED: z.string().min(8).default('tidemark-simulated-chain'),
@@ -38,6 +40,10 @@ const schema = z.object({
     .string()
     .regex(/^\d+(\.\d+)?$/)
     .default('100'),
+  SIMULATED_DEPOSIT_FOUR_EYES_ABOVE: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/)
+    .default('10000'),
 });
 
 export interface WalletConfig {
@@ -45,6 +51,8 @@ export interface WalletConfig {
   recordsMaxDays: number;
   convert: { quoteMs: number; spread: string; feeRate: string; min: string; max: string };
   bank: { feeRate: string; min: string };
+  /** USDT value above which a simulated deposit needs a second operator (decimal string). */
+  simulatedDepositFourEyesAbove: string;
 }
 
 export function loadWalletConfig(env: NodeJS.ProcessEnv = process.env): WalletConfig {
@@ -60,6 +68,7 @@ export function loadWalletConfig(env: NodeJS.ProcessEnv = process.env): WalletCo
       max: e.CONVERT_MAX,
     },
     bank: { feeRate: e.BANK_WITHDRAW_FEE_RATE, min: e.BANK_WITHDRAW_MIN },
+    simulatedDepositFourEyesAbove: e.SIMULATED_DEPOSIT_FOUR_EYES_ABOVE,
   };
 }
 

@@ -2,7 +2,7 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import type { PriceService } from '../market/price.service.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
-import { SimulatedChain, type ChainAdapter } from './chain-adapter.ts';
+import { ChainRouter, type ChainConfiguration } from './chain-adapter.ts';
 import { LedgerService } from './ledger.service.ts';
 import { registerUserRoutes } from './user.routes.ts';
 import { loadWalletConfig } from './wallet.config.ts';
@@ -21,9 +21,15 @@ export const walletModule: Module = {
   register(app, ctx) {
     const ledger = new LedgerService(ctx.db, ctx.clock);
     ctx.services.ledger = ledger;
-    const chain: ChainAdapter = (ctx.services.chain as ChainAdapter | undefined) ?? new SimulatedChain();
-    const deps: WalletDeps = { ctx, ledger, prices: ctx.services.prices as PriceService, config: loadWalletConfig() };
+    const chains = new ChainRouter(() => ctx.services.chain as ChainConfiguration);
+    const deps: WalletDeps = {
+      ctx,
+      ledger,
+      prices: ctx.services.prices as PriceService,
+      config: loadWalletConfig(),
+      chains,
+    };
     registerUserRoutes(app, ctx, deps);
-    registerAdminRoutes(app, ctx, deps, chain);
+    registerAdminRoutes(app, ctx, deps);
   },
 };

@@ -1,4 +1,15 @@
-import { bigint, boolean, integer, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 export const depositAddresses = pgTable(
   'deposit_addresses',
@@ -25,6 +36,10 @@ export const deposits = pgTable(
     confirmations: integer('confirmations').notNull().default(0),
     status: text('status').$type<(typeof DEPOSIT_STATUSES)[number]>().notNull(),
     createdBy: bigint('created_by', { mode: 'number' }),
+    /** From the simulated chain (an operator's test credit): labelled demo in records and the journal. */
+    simulated: boolean('simulated').notNull().default(true),
+    /** The second operator who approved a simulated deposit above the four-eyes value. */
+    approvedBy: bigint('approved_by', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -62,6 +77,8 @@ export const bankWithdrawals = pgTable('bank_withdrawals', {
   cardNumber: text('card_number').notNull(),
   amount: bigint('amount', { mode: 'bigint' }).notNull(),
   fee: bigint('fee', { mode: 'bigint' }).notNull(),
+  /** Value in satoshi at application (rounded up), counted in the KYC 24-hour limit with on-chain withdrawals. */
+  btcValue: bigint('btc_value', { mode: 'bigint' }).notNull().default(0n),
   status: text('status').$type<(typeof BANK_STATUSES)[number]>().notNull(),
   reason: text('reason'),
   reviewedBy: bigint('reviewed_by', { mode: 'number' }),
@@ -112,8 +129,15 @@ export const convertOrders = pgTable('convert_orders', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** What a two-operator proposal does once approved (adjustment.service.ts). */
+export const PROPOSAL_KINDS = ['adjustment', 'simulated_deposit', 'withdrawal_fail'] as const;
+export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
+
 export const adjustments = pgTable('adjustments', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').$type<ProposalKind>().notNull().default('adjustment'),
+  /** What the approval needs to act (a simulated deposit's chain and hash, a withdrawal's id). */
+  payload: jsonb('payload').$type<Record<string, unknown>>(),
   userId: bigint('user_id', { mode: 'number' }),
   systemName: text('system_name'),
   currency: text('currency').notNull(),

@@ -18,6 +18,7 @@ export const FUND_PASSWORD = '246810';
 export function walletHarness(server: TestServer, clock: ManualClock) {
   const levels = new Map<number, KycLevel>();
   let financeToken = '';
+  let secondToken = '';
   const ctx = () => server.built.ctx;
   const install = () => {
     ctx().services.kyc = { levelOf: async (id: number) => levels.get(id) ?? 'none' };
@@ -29,10 +30,15 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
     async init() {
       await seedConvertDesk(ctx());
       financeToken = (await server.createOperator(['finance'])).token;
+      secondToken = (await server.createOperator(['finance'])).token;
       return financeToken;
     },
     get finance() {
       return financeToken;
+    },
+    /** A second finance operator: the four eyes of proposals the first one made. */
+    get secondFinance() {
+      return secondToken;
     },
     prices: () => ctx().services.prices as PriceService,
     /** Moves the clock and samples fresh index prices at the new time. */
@@ -51,7 +57,10 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
       }
       return u;
     },
-    /** Credits a simulated deposit (operator API) with the given confirmations; returns the deposit. */
+    /**
+     * Credits a simulated deposit (operator API) with the given confirmations; returns the deposit.
+     * One worth more than the four-eyes value is approved by the second finance operator.
+     */
     async deposit(userId: number, currency: string, chain: string, amount: string, confirmations = 3) {
       const res = await server.api(
         '/admin/chain/deposit',
@@ -59,7 +68,14 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
         { token: financeToken },
       );
       if (res.status !== 200) throw new Error(`deposit failed: ${JSON.stringify(res.body)}`);
-      return res.body.data;
+      if (!res.body.data.approvalRequired) return res.body.data;
+      const approved = await server.api(
+        '/admin/wallet/adjustments/approve',
+        { id: res.body.data.proposal.id },
+        { token: secondToken },
+      );
+      if (approved.status !== 200) throw new Error(`deposit approval failed: ${JSON.stringify(approved.body)}`);
+      return approved.body.data.result;
     },
     /**
      * Accepts any withdrawal code (for tests whose subject is not the code: bulk and parallel

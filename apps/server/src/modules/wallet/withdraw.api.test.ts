@@ -215,18 +215,39 @@ describe('withdrawal review', () => {
     await ok();
   });
 
-  it('the chain failing a sent withdrawal gives the whole amount back', async () => {
+  it('the chain failing a sent withdrawal gives the whole amount back, once a second operator approves', async () => {
     const u = await h.user({ kyc: 'basic' });
     await h.deposit(u.id, 'USDT', 'TRC20', '200');
     const a = await withdraw(u.token, { amount: '200', code: await h.code(u) });
     await server.api('/admin/wallet/withdrawals/approve', { id: a.body.data.id }, { token: h.finance });
-    const failed = await server.api(
+    const proposed = await server.api(
       '/admin/chain/confirm',
       { withdrawalId: a.body.data.id, failed: true },
       { token: h.finance },
     );
-    expect(failed.body.data.status).toBe('failed');
+    expect(proposed.body.data).toMatchObject({
+      approvalRequired: true,
+      proposal: { kind: 'withdrawal_fail', status: 'pending', amount: '200' },
+    });
+    // nothing is refunded by one operator alone, and the proposer cannot approve it
+    expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '0', frozen: '0' });
+    const id = proposed.body.data.proposal.id;
+    expect((await server.api('/admin/wallet/adjustments/approve', { id }, { token: h.finance })).body.error).toBe(
+      'SECOND_OPERATOR_REQUIRED',
+    );
+    const failed = await server.api('/admin/wallet/adjustments/approve', { id }, { token: h.secondFinance });
+    expect(failed.body.data).toMatchObject({ status: 'approved', result: { status: 'failed' } });
     expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '200', frozen: '0' });
+    const audit = await server.built.ctx.db.execute(
+      sql`select action, operator_id from audit_log where target_type = 'adjustment' and target_id = ${String(id)}
+          or (target_type = 'withdrawal' and target_id = ${String(a.body.data.id)} and action = 'chain.fail_withdrawal')
+          order by id`,
+    );
+    expect((audit as unknown as { rows: Array<{ action: string }> }).rows.map((r) => r.action)).toEqual([
+      'withdrawal_fail.propose',
+      'chain.fail_withdrawal',
+      'withdrawal_fail.approve',
+    ]);
     await ok();
   });
 });

@@ -6,14 +6,15 @@ import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts
 import { t } from '../../platform/i18n/messages.ts';
 import type { AuditService } from '../operator/audit.service.ts';
 import { isValidAddress } from './addresses.ts';
+import { propose, type ProposalExecutor } from './adjustment.service.ts';
 import { amountOrFail, currencyOrFail, show } from './amounts.ts';
-import type { ChainAdapter } from './chain-adapter.ts';
+import { checkDepositLock } from './deposit-lock.ts';
 import { chainOrFail } from './deposit.service.ts';
 import { earlierResult, runOnce } from './idempotency.ts';
 import { insufficientBalance } from './ledger.service.ts';
 import { lockedDepositUnits, withdrawableUnits } from './locked-deposits.ts';
 import { checkWithdrawSecrets, spendCode, type SecretsInput } from './secrets-check.ts';
-import { btcLimitOf, btcUsed24h, btcValueOf, showBtc, usedToday } from './withdraw-limits.ts';
+import { btcValueOf, checkPerTransaction, checkRollingLimits, lockUserWithdrawals } from './withdraw-limits.ts';
 import { kycLevelOf, type WalletDeps } from './wallet-deps.ts';
 import { withdrawals, type WithdrawalStatus } from './wallet.schema.ts';
 
@@ -27,11 +28,6 @@ export interface WithdrawRequest extends SecretsInput {
 
 export const kycRequired = () => new AppError(403, 'KYC_REQUIRED', 'withdraw.kycRequired');
 
-/** Serialises one user's withdrawals so limit checks and the freeze see each other. */
-async function lockUserWithdrawals(tx: Db, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wallet.withdraw'), ${userId}::int)`);
-}
-
 /**
  * An on-chain withdrawal application: validated (address checksum, limits per transaction and
  * day, KYC 24-hour BTC limit, withdrawable balance), proven (fund password, code, TOTP), then the
@@ -44,28 +40,13 @@ export async function applyWithdrawal(deps: WalletDeps, userId: number, body: Wi
     throw badRequest('INVALID_ADDRESS', 'withdraw.invalidAddress', { chain: chain.chain }, 'address');
   }
   const amount = amountOrFail(body.amount, currency);
-  const min = parseUnits(currency.withdraw.min, currency.scale);
-  const max = parseUnits(currency.withdraw.max, currency.scale);
-  if (amount < min)
-    throw badRequest(
-      'BELOW_MINIMUM',
-      'withdraw.belowMinimum',
-      { min: currency.withdraw.min, currency: currency.code },
-      'amount',
-    );
-  if (amount > max)
-    throw badRequest(
-      'ABOVE_MAXIMUM',
-      'withdraw.aboveMaximum',
-      { max: currency.withdraw.max, currency: currency.code },
-      'amount',
-    );
   const fee = parseUnits(chain.withdrawFee, currency.scale);
 
   const earlier = await earlierResult<Record<string, unknown>>(deps.ctx.db, userId, body.requestId, 'withdraw', body);
   if (earlier) return earlier.result;
 
   const level = await kycLevelOf(deps.ctx, userId);
+  checkPerTransaction('chain', currency, level, deps.config, amount);
   if (level === 'none') throw kycRequired();
   const ticket = await checkWithdrawSecrets(deps.ctx, userId, body, locale, { needCode: true });
   const btcValue = btcValueOf(deps.prices, currency.code, amount);
@@ -73,27 +54,7 @@ export async function applyWithdrawal(deps: WalletDeps, userId: number, body: Wi
   return runOnce(deps.ledger, userId, body.requestId, 'withdraw', body, async (tx) => {
     await lockUserWithdrawals(tx, userId);
     const now = deps.ctx.clock.now();
-    const daily = parseUnits(currency.withdraw.daily, currency.scale);
-    const today = await usedToday(tx, userId, currency.code, now);
-    if (today + amount > daily) {
-      const remaining = daily > today ? daily - today : 0n;
-      throw badRequest(
-        'DAILY_LIMIT',
-        'withdraw.dailyLimit',
-        { remaining: show(remaining, currency), currency: currency.code },
-        'amount',
-      );
-    }
-    const limit = btcLimitOf(level);
-    const used = await btcUsed24h(tx, userId, now);
-    if (used + btcValue > limit) {
-      throw badRequest(
-        'KYC_LIMIT',
-        'withdraw.kycLimit',
-        { limit: showBtc(limit), remaining: showBtc(limit > used ? limit - used : 0n) },
-        'amount',
-      );
-    }
+    await checkRollingLimits(tx, userId, level, currency, amount, btcValue, now);
     const spot = { userId, currency: currency.code, wallet: 'spot' as const };
     const balance = await deps.ledger.lockBalance(tx, spot);
     if (balance.available < amount) throw insufficientBalance(spot);
@@ -106,6 +67,7 @@ export async function applyWithdrawal(deps: WalletDeps, userId: number, body: Wi
         'amount',
       );
     }
+    await checkDepositLock(deps, tx, userId, { currency, amount });
     const [w] = await tx
       .insert(withdrawals)
       .values({
@@ -245,15 +207,10 @@ export async function rejectWithdrawal(
  * consumed — the network fee to the fee account, the rest to the hot wallet until the chain
  * confirms. (With a live chain the send would move out of the transaction behind an outbox.)
  */
-export async function approveWithdrawal(
-  deps: WalletDeps,
-  audit: AuditService,
-  chain: ChainAdapter,
-  op: OperatorAct,
-  id: number,
-) {
+export async function approveWithdrawal(deps: WalletDeps, audit: AuditService, op: OperatorAct, id: number) {
   return deps.ledger.transaction(async (tx) => {
     const w = await lockWithdrawal(tx, id, 'pending');
+    const chain = deps.chains.adapterFor(w.chain);
     const amount = BigInt(w.amount);
     const fee = BigInt(w.fee);
     const { txHash } = await chain.send({
@@ -322,7 +279,11 @@ export async function confirmWithdrawal(
   });
 }
 
-/** The chain dropped a sent withdrawal: the user gets the whole amount back, fee included. */
+/**
+ * The chain dropped a sent withdrawal: the user gets the whole amount back, fee included. Called by
+ * a chain adapter's watcher (operatorId null); an operator can only PROPOSE it (proposeWithdrawalFail)
+ * and a second operator approves it, because it is a full refund.
+ */
 export async function failWithdrawal(
   deps: WalletDeps,
   audit: AuditService,
@@ -330,30 +291,70 @@ export async function failWithdrawal(
   id: number,
   ip?: string,
 ) {
-  return deps.ledger.transaction(async (tx) => {
-    const w = await lockWithdrawal(tx, id, 'sent');
-    const amount = BigInt(w.amount);
-    const fee = BigInt(w.fee);
-    await deps.ledger.post(tx, {
-      kind: 'withdraw.fail',
-      reference: `withdrawal:${id}`,
-      movements: [
-        { account: { system: 'hot_wallet', currency: w.currency }, available: -(amount - fee) },
-        { account: { system: 'fees', currency: w.currency }, available: -fee },
-        { account: { userId: w.userId, currency: w.currency, wallet: 'spot' }, available: amount },
-      ],
-    });
-    await audit.record(
-      {
-        operatorId,
-        action: 'chain.fail_withdrawal',
-        targetType: 'withdrawal',
-        targetId: id,
-        detail: { txHash: w.txHash },
-        ip,
-      },
-      tx,
-    );
-    return setStatus(deps, tx, id, { status: 'failed' });
+  return deps.ledger.transaction((tx) => failWithdrawalIn(deps, audit, tx, operatorId, id, ip));
+}
+
+async function failWithdrawalIn(
+  deps: WalletDeps,
+  audit: AuditService,
+  tx: Db,
+  operatorId: number | null,
+  id: number,
+  ip?: string,
+  detail: Record<string, unknown> = {},
+) {
+  const w = await lockWithdrawal(tx, id, 'sent');
+  const amount = BigInt(w.amount);
+  const fee = BigInt(w.fee);
+  await deps.ledger.post(tx, {
+    kind: 'withdraw.fail',
+    reference: `withdrawal:${id}`,
+    movements: [
+      { account: { system: 'hot_wallet', currency: w.currency }, available: -(amount - fee) },
+      { account: { system: 'fees', currency: w.currency }, available: -fee },
+      { account: { userId: w.userId, currency: w.currency, wallet: 'spot' }, available: amount },
+    ],
   });
+  await audit.record(
+    {
+      operatorId,
+      action: 'chain.fail_withdrawal',
+      targetType: 'withdrawal',
+      targetId: id,
+      detail: { txHash: w.txHash, ...detail },
+      ip,
+    },
+    tx,
+  );
+  return setStatus(deps, tx, id, { status: 'failed' });
+}
+
+/** An operator proposes that a sent withdrawal failed on chain (a full refund, approved by a second operator). */
+export async function proposeWithdrawalFail(deps: WalletDeps, audit: AuditService, op: OperatorAct, id: number) {
+  const [w] = await deps.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  if (!w) throw notFound('withdraw.notFound');
+  if (w.status !== 'sent') throw badRequest('WRONG_STATE', 'withdraw.wrongState', { status: w.status });
+  const proposal = await propose(deps, audit, op, {
+    kind: 'withdrawal_fail',
+    userId: w.userId,
+    currency: w.currency,
+    wallet: 'spot',
+    amount: BigInt(w.amount),
+    reason: `withdrawal ${id} failed on ${w.chain}: full refund`,
+    payload: { withdrawalId: id, txHash: w.txHash },
+  });
+  return { approvalRequired: true, proposal };
+}
+
+/** The approval of a `withdrawal_fail` proposal: refunds it, naming both operators in the audit. */
+export function withdrawalFailExecutor(deps: WalletDeps, audit: AuditService): ProposalExecutor {
+  return async (tx, p, approver) => {
+    const id = Number((p.payload as { withdrawalId: number }).withdrawalId);
+    const result = await failWithdrawalIn(deps, audit, tx, approver.operatorId, id, approver.ip, {
+      proposedBy: p.proposedBy,
+      approvedBy: approver.operatorId,
+      proposal: p.id,
+    });
+    return { result };
+  };
 }

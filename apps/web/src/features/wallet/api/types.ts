@@ -20,7 +20,9 @@ export interface AssetRow {
 export interface WalletAssets {
   wallet: WalletName;
   usdtTotal: string;
-  realizedPnl: string;
+  /** Realized P&L in USDT, all time and since the start of the UTC day; null where the wallet has none (earn). */
+  realizedPnl: string | null;
+  realizedPnlToday: string | null;
   currencies: AssetRow[];
 }
 
@@ -76,14 +78,26 @@ export interface DrawCurrency {
   min: string;
   max: string;
   daily: string;
-  todayRemaining: string;
+  /** What may really still be withdrawn today in this currency (daily maximum and KYC limit); null without a price. */
+  todayRemaining: string | null;
+  /** The KYC 24-hour remainder converted into this currency at the index (rounded down); null without a price. */
+  kycRemaining: string | null;
 }
 
 export type KycLevel = 'none' | 'basic' | 'advanced';
 
 export interface DrawInfos {
   kyc: { level: KycLevel; limitBtc24h: string; remainingBtc24h: string; fiatPerTrade: string; verifyPath: string };
-  bank: { feeRate: string; min: string; currency: string };
+  bank: {
+    feeRate: string;
+    min: string;
+    /** Per-transaction maximum (the KYC level's fiat single limit). */
+    max: string;
+    daily: string;
+    todayRemaining: string | null;
+    kycRemaining: string | null;
+    currency: string;
+  };
   currencies: DrawCurrency[];
 }
 

@@ -94,6 +94,12 @@ function AssetsView(props: { assets: Assets }) {
                 <span data-testid="wallet-pnl">{showValue(current.realizedPnl)} USDT</span>
               </div>
             ) : null}
+            {wallet !== 'earn' ? (
+              <div className="wal-wallet-head">
+                <span>{t('assets.realizedPnlToday')}</span>
+                <span data-testid="wallet-pnl-today">{showValue(current.realizedPnlToday)} USDT</span>
+              </div>
+            ) : null}
             <Checkbox
               checked={hideZero}
               onChange={setHideZero}

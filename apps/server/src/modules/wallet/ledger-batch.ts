@@ -160,7 +160,7 @@ export class LedgerBatch {
    * cannot overdraw them (a credit, or funds the caller itself holds frozen, e.g. a resting order's reserve).
    * Their net change is kept and checked when flush() locks them; a break there is a bug and fails the batch.
    */
-  apply(entry: Entry, credit?: ReadonlySet<string>): void {
+  apply(entry: Entry, credit?: { has(key: string): boolean }): void {
     const changes = netChanges(entry);
     for (const c of changes) {
       const h = this.held.get(c.key);

@@ -4,15 +4,19 @@
  * Starts the server itself as a child process (node apps/server/src/main.ts) on its own port and a fresh
  * data directory (PGlite), or on a fresh database of the PostgreSQL server named by DATABASE_URL, with
  * the market maker off. Before the start it creates traders with sessions and funds them through the
- * ledger. autocannon then POSTs /api/xb/v1/spot/order/place (limit GTC orders on BTCUSDT, a unique
- * clientOrderId each; about one in four crosses the book and trades) for a fixed time. Reported: orders
- * acknowledged per second (2xx only) and the latency percentiles of the acknowledgement (which is sent
- * only after the batch's database commit). Afterwards the server is stopped and the ledger reconciled.
+ * ledger. It measures a single order on the idle server (sequential, p50), then for each connection count
+ * autocannon POSTs to /api/xb/v1/spot/order/place on four markets (limit GTC orders, a unique clientOrderId
+ * each; about one in four crosses the book and trades) mixed with cancels of orders it saw acknowledged
+ * (about one request in eight). Reported: commands acknowledged per second (2xx only) and the latency
+ * percentiles of the acknowledgement (sent only after the group's database commit). With PostgreSQL and
+ * `pgbench` installed, the same run measures pgbench (one UPDATE + one INSERT per transaction, 32 clients)
+ * on the same server and prints `pgbenchTps` and `ratio` = ordersPerSecond / pgbenchTps. Afterwards the
+ * server is stopped and the ledger reconciled.
  *
- *   npm run bench:http [-- --duration 15 --connections 32 --traders 16 --port 18116]
+ *   npm run bench:http [-- --duration 15 --connections 64,256 --traders 16 --port 18116]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:http
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,13 +37,22 @@ import { ledgerCheck } from '../../apps/server/src/modules/wallet/ledger-check.t
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '15' },
-    connections: { type: 'string', default: '32' },
+    connections: { type: 'string', default: '64,256' },
+    'pgbench-seconds': { type: 'string', default: '10' },
     traders: { type: 'string', default: '16' },
-    port: { type: 'string', default: '18116' },
+    port: { type: 'string', default: '18210' },
   },
 });
 const DURATION = Number(args.duration);
-const CONNECTIONS = Number(args.connections);
+const CONNECTIONS = args.connections.split(',').map(Number);
+const PGBENCH_SECONDS = Number(args['pgbench-seconds']);
+/** Four markets around round mid prices (USDT); price offsets stay whole ticks on each. */
+const MARKETS = [
+  { symbol: 'BTCUSDT', base: 'BTC', mid: 50_000, step: 1, qty: '0.001' },
+  { symbol: 'ETHUSDT', base: 'ETH', mid: 3_000, step: 0.5, qty: '0.01' },
+  { symbol: 'SOLUSDT', base: 'SOL', mid: 150, step: 0.05, qty: '0.5' },
+  { symbol: 'BNBUSDT', base: 'BNB', mid: 600, step: 0.1, qty: '0.05' },
+];
 const TRADERS = Number(args.traders);
 const PORT = Number(args.port);
 const MAIN = path.resolve(import.meta.dirname, '../../apps/server/src/main.ts');
@@ -73,11 +86,12 @@ async function dropPostgres(serverUrl: string): Promise<void> {
   await c.end();
 }
 
-/** Traders with a session each, funded from outside_world (1,000,000 USDT and 100 BTC). */
+/** Traders with a session each, funded from outside_world (1,000,000 USDT and plenty of each base coin). */
 async function prepare(): Promise<string[]> {
   const database = await openDb();
   try {
     await migrate(database);
+    if (dbUrl) await preparePgbench(database);
     const sessions = new SessionStore(database.db, systemClock, 86_400_000);
     const ledger = new LedgerService(database.db, systemClock);
     const passwordHash = await hashPassword(crypto.randomBytes(16).toString('hex'));
@@ -102,13 +116,15 @@ async function prepare(): Promise<string[]> {
           to('USDT'),
           1_000_000_000_000n,
         );
-        await ledger.transfer(
-          tx,
-          'bench_funding',
-          { system: 'outside_world', currency: 'BTC' },
-          to('BTC'),
-          10_000_000_000n,
-        );
+        for (const m of MARKETS) {
+          await ledger.transfer(
+            tx,
+            'bench_funding',
+            { system: 'outside_world', currency: m.base },
+            to(m.base),
+            10n ** 14n,
+          );
+        }
       });
       tokens.push((await sessions.create('user', row!.id, {})).token);
     }
@@ -146,7 +162,9 @@ function startServer(): Promise<ChildProcess> {
         .catch(retry);
     };
     const retry = () =>
-      Date.now() - started > 60_000 ? reject(new Error(`server did not start:\n${out}`)) : setTimeout(poll, 200);
+      Date.now() - started > 180_000
+        ? (proc.kill('SIGKILL'), reject(new Error(`server did not start:\n${out}`)))
+        : setTimeout(poll, 200);
     poll();
   });
 }
@@ -159,69 +177,180 @@ function stop(proc: ChildProcess): Promise<void> {
   });
 }
 
-/** The n-th order: buys below and sells above 50,000 USDT; every fourth one crosses to the other side. */
+/** The n-th order: buys below and sells above the market's mid; one in four crosses to the other side. */
 function orderBody(n: number): string {
-  const buy = n % 2 === 0;
-  const crossing = n % 8 === 4 || n % 8 === 5;
-  const offset = 1 + (n % 50); // USDT from the 50,000 mid
-  const price = buy ? (crossing ? 50_000 + offset : 50_000 - offset) : crossing ? 50_000 - offset : 50_000 + offset;
+  const m = MARKETS[n % MARKETS.length]!;
+  const k = Math.floor(n / MARKETS.length);
+  const buy = k % 2 === 0;
+  const crossing = k % 8 === 4 || k % 8 === 5;
+  const offset = m.step * (1 + (k % 50));
+  const price = buy ? (crossing ? m.mid + offset : m.mid - offset) : crossing ? m.mid - offset : m.mid + offset;
   return JSON.stringify({
-    clientOrderId: `b-${n}`,
-    symbol: 'BTCUSDT',
+    clientOrderId: `b-${process.pid}-${n}`,
+    symbol: m.symbol,
     side: buy ? 'buy' : 'sell',
     type: 'limit',
-    price: String(price),
-    quantity: '0.001',
+    price: price.toFixed(2),
+    quantity: m.qty,
   });
+}
+
+/** pgbench's small transaction on the same server: one UPDATE and one INSERT, 32 clients. */
+function pgbench(url: string): number | null {
+  try {
+    execFileSync('pgbench', ['--version'], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  const script = path.join(dataDir, 'pgbench.sql');
+  fs.writeFileSync(
+    script,
+    [
+      '\\set aid random(1, 10000)',
+      'BEGIN;',
+      'UPDATE pgb_accounts SET balance = balance + 1 WHERE id = :aid;',
+      'INSERT INTO pgb_history (account_id, delta) VALUES (:aid, 1);',
+      'END;',
+      '',
+    ].join('\n'),
+  );
+  const out = execFileSync('pgbench', ['-n', '-c', '32', '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', script, url], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tps = /tps = ([\d.]+)/.exec(out);
+  return tps ? Math.round(Number(tps[1])) : null;
+}
+
+async function preparePgbench(database: Database): Promise<void> {
+  await database.exec(`create table pgb_accounts (id int primary key, balance bigint not null);
+    insert into pgb_accounts select g, 0 from generate_series(1, 10000) g;
+    create table pgb_history (id bigint generated always as identity primary key, account_id int, delta int);`);
+}
+
+/** One order at a time on the idle server: the latency a lone user sees. */
+async function idleLatency(token: string): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const started = performance.now();
+    const res = await fetch(`http://127.0.0.1:${PORT}/api/xb/v1/spot/order/place`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify({
+        clientOrderId: `idle-${process.pid}-${i}`,
+        symbol: 'ETHUSDT',
+        side: 'buy',
+        type: 'limit',
+        price: '1000',
+        quantity: '0.01',
+      }),
+    });
+    await res.arrayBuffer();
+    if (i >= 20) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.floor(q * (times.length - 1))]! * 100) / 100;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+interface RunSummary {
+  connections: number;
+  acknowledged: number;
+  ordersPerSecond: number;
+  refused4xx: number;
+  errors: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+}
+
+/** What autocannon keeps per connection between a request and its response. */
+type Ctx = { cancel?: boolean; token?: string };
+
+/** One autocannon run: placements on the four markets, and cancels of orders seen resting. */
+async function load(tokens: string[], connections: number, duration: number): Promise<RunSummary> {
+  const resting: Array<{ id: number; token: string }> = [];
+  let n = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${PORT}`,
+    connections,
+    duration,
+    timeout: 20,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req, ctx) => {
+          const context = ctx as Ctx;
+          const i = n++;
+          if (i % 8 === 7 && resting.length) {
+            const pick = resting.splice(Math.floor(Math.random() * resting.length), 1)[0]!;
+            context.cancel = true;
+            return {
+              ...req,
+              path: '/api/xb/v1/spot/order/cancel',
+              headers: { 'content-type': 'application/json', authorization: pick.token },
+              body: JSON.stringify({ orderId: pick.id }),
+            };
+          }
+          const token = tokens[i % tokens.length]!;
+          context.cancel = false;
+          context.token = token;
+          return {
+            ...req,
+            path: '/api/xb/v1/spot/order/place',
+            headers: { 'content-type': 'application/json', authorization: token },
+            body: orderBody(i),
+          };
+        },
+        onResponse: (status, body, ctx) => {
+          const context = ctx as Ctx;
+          if (status !== 200 || context.cancel || resting.length > 20_000) return;
+          const data = (JSON.parse(body) as { data?: { id: number; status: string } }).data;
+          if (data?.status === 'new') resting.push({ id: data.id, token: context.token! });
+        },
+      },
+    ],
+  });
+  const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
+  const refused = Object.entries(codes)
+    .filter(([code]) => code.startsWith('4'))
+    .reduce((sum, [, v]) => sum + v.count, 0);
+  return {
+    connections,
+    acknowledged: result['2xx'],
+    ordersPerSecond: Math.round(result['2xx'] / duration),
+    refused4xx: refused,
+    errors: result.non2xx - refused + result.errors + result.timeouts,
+    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+  };
 }
 
 async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) await freshPostgres(serverUrl);
   const kind = serverUrl ? 'PostgreSQL' : 'PGlite';
-  console.log(`bench:http — ${kind}, ${DURATION} s, ${CONNECTIONS} connections, ${TRADERS} traders, port ${PORT}`);
+  console.log(
+    `bench:http — ${kind}, ${DURATION} s per run, ${CONNECTIONS.join(' and ')} connections, ${TRADERS} traders, ` +
+      `${MARKETS.length} markets, port ${PORT}, load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+  );
   const tokens = await prepare();
   const server = await startServer();
-  let n = 0;
-  let result: autocannon.Result;
+  const runs: RunSummary[] = [];
+  let idle: { p50: number; p99: number };
+  let pgbenchTps: number | null = null;
   try {
-    // a short warm-up (JIT, connection pools), not reported
-    const run = (duration: number) =>
-      autocannon({
-        url: `http://127.0.0.1:${PORT}`,
-        connections: CONNECTIONS,
-        duration,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/xb/v1/spot/order/place',
-            setupRequest: (req) => {
-              const i = n++;
-              return {
-                ...req,
-                headers: { 'content-type': 'application/json', authorization: tokens[i % tokens.length]! },
-                body: orderBody(i),
-              };
-            },
-          },
-        ],
-      });
-    const warm = await run(3);
-    console.log('warm-up:', {
-      '2xx': warm['2xx'],
-      non2xx: warm.non2xx,
-      errors: warm.errors,
-      timeouts: warm.timeouts,
-      codes: warm.statusCodeStats,
-    });
-    result = await run(DURATION);
-    console.log('run:', {
-      '2xx': result['2xx'],
-      non2xx: result.non2xx,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      codes: result.statusCodeStats,
-    });
+    idle = await idleLatency(tokens[0]!);
+    console.log('idle single order:', idle);
+    for (const connections of CONNECTIONS) {
+      // a short warm-up (JIT, connection pools), not reported
+      await load(tokens, connections, 3);
+      const r = await load(tokens, connections, DURATION);
+      console.log('run:', r);
+      runs.push(r);
+    }
+    // the same PostgreSQL in the same run, while the exchange is idle
+    if (dbUrl) pgbenchTps = pgbench(dbUrl);
   } finally {
     await stop(server);
   }
@@ -248,22 +377,21 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const ok = result['2xx'];
+  const best = runs.reduce((a, b) => (b.ordersPerSecond > a.ordersPerSecond ? b : a));
   console.log(
     JSON.stringify(
       {
         database: kind,
         durationS: DURATION,
-        connections: CONNECTIONS,
-        acknowledged: ok,
-        errors: result.non2xx + result.errors + result.timeouts,
-        ordersPerSecond: Math.round(ok / DURATION),
-        latencyMs: {
-          p50: result.latency.p50,
-          p90: result.latency.p90,
-          p99: result.latency.p99,
-          max: result.latency.max,
-        },
+        markets: MARKETS.length,
+        loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
+        idleSingleOrderMs: idle,
+        runs,
+        ordersPerSecond: best.ordersPerSecond,
+        p99Ms: best.latencyMs.p99,
+        atConnections: best.connections,
+        pgbenchTps,
+        ratio: pgbenchTps ? Math.round((best.ordersPerSecond / pgbenchTps) * 100) / 100 : null,
         storedOrdersIncludingWarmUp: orders,
         tradesIncludingWarmUp: trades,
         ledgerCheck: ledgerOk ? 'ok' : 'FAILED',
@@ -272,7 +400,7 @@ async function main(): Promise<void> {
       2,
     ),
   );
-  if (!ledgerOk || result.non2xx > 0) process.exitCode = 1;
+  if (!ledgerOk || runs.some((r) => r.errors > 0)) process.exitCode = 1;
 }
 
 await main();

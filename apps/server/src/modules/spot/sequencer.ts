@@ -1,20 +1,22 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { EventLog, MatchingEngine, type EngineEvent } from '@tidemark/engine';
 import { feeOf, maxBig, minBig } from '@tidemark/contract/money';
-import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error.ts';
-import { type AccountRef, type LedgerService } from '../wallet/ledger.service.ts';
+import type { LedgerBatch } from '../wallet/ledger-batch.ts';
+import type { AccountRef } from '../wallet/ledger.service.ts';
 import { lotsToUnits, notionalUnits, protectionLimit, type Market } from './markets.ts';
-import { spotOrders, spotTrades, type SpotOrderRow, type SpotTradeRow } from './spot.schema.ts';
+import { spotOrders, type SpotOrderRow, type SpotTradeRow } from './spot.schema.ts';
 
 /**
- * The per-market sequencer (DESIGN.md §5, docs/decisions/0006-spot-sequencer.md). Commands queue per
- * market; a batch runs through the engine and every resulting change — orders, trades, journal entries —
- * is written in ONE database transaction. Callers are answered and events published only after the
- * commit. If the transaction fails, the in-memory book may hold effects that never became durable, so the
- * book is rebuilt from the database and the batch's commands are retried one by one (a command that fails
- * alone fails only its caller).
+ * The per-market sequencer (DESIGN.md §5, docs/decisions/0006-spot-sequencer.md and 0009-batched-ledger.md).
+ * It owns one market's book and its queue of commands. It does no I/O of its own on the happy path: the
+ * SpotCommitter takes the queued commands of every market as one group, opens one database transaction,
+ * and asks each sequencer to run its commands through the engine IN MEMORY against the group's ledger
+ * working set (a refusal fails only its command); the committer then writes orders, trades and journal
+ * entries with a constant number of statements and commits. Callers are answered and events published only
+ * after the commit. If the commit fails, the book may hold effects that never became durable, so it is
+ * rebuilt from the database and the commands are retried one by one.
  */
 
 /** A placement checked against the market's rules; prices and quantities already in ticks and lots. */
@@ -32,15 +34,33 @@ export interface NewOrder {
   demo: boolean;
 }
 
-type Command = { kind: 'place'; order: NewOrder } | { kind: 'cancel'; userId: number; orderId: number };
+export type Command = { kind: 'place'; order: NewOrder } | { kind: 'cancel'; userId: number; orderId: number };
 
-interface Pending {
+export interface Pending {
   command: Command;
   resolve: (row: SpotOrderRow) => void;
   reject: (err: unknown) => void;
 }
 
-/** What one committed batch changed: for market data and the users' channels. */
+/** A trade decided in a group, written by the committer (which gives it its id). */
+export type NewTrade = Omit<SpotTradeRow, 'id'> & { id: number };
+
+/** What one group changes across markets; filled by the sequencers, written by the committer. */
+export interface GroupWork {
+  tx: Db;
+  ledger: LedgerBatch;
+  now: Date;
+  /** Stored orders of the group's placements, by `${userId}|${clientOrderId}` (idempotent retries). */
+  stored: Map<string, SpotOrderRow>;
+  /** Order ids reserved for the group's placements, taken in order (sequence order per market). */
+  ids: number[];
+  /** Orders created in this group (inserted with their final state) and existing ones changed by it. */
+  created: Map<number, SpotOrderRow>;
+  changed: Map<number, SpotOrderRow>;
+  trades: NewTrade[];
+}
+
+/** What one committed group changed in one market: for market data and the users' channels. */
 export interface BatchResult {
   symbol: string;
   orders: SpotOrderRow[];
@@ -48,7 +68,14 @@ export interface BatchResult {
   users: Set<number>;
 }
 
-const MAX_BATCH = 64;
+export type Outcome = { ok: SpotOrderRow } | { err: unknown };
+
+/**
+ * Entries of matching and releases only take funds a resting order or the taker holds frozen in this group,
+ * and credit the rest: the ledger batch may apply them to accounts it has not locked yet and checks them when
+ * it locks them at flush (see LedgerBatch.apply).
+ */
+const HELD_FUNDS = { has: () => true };
 
 export class MarketSequencer {
   readonly market: Market;
@@ -56,25 +83,17 @@ export class MarketSequencer {
   private readonly log = new EventLog();
   /** Resting orders (the book's rows), by id. */
   private open = new Map<number, SpotOrderRow>();
-  private readonly queue: Pending[] = [];
-  private draining = false;
+  readonly queue: Pending[] = [];
   private readonly db: Db;
-  private readonly ledger: LedgerService;
-  private readonly clock: Clock;
-  private readonly onCommit: (result: BatchResult) => void;
+  private readonly wake: () => void;
   /** Commands wait for the first rebuild: the HTTP server may listen before the modules have started. */
-  private readonly built: Promise<void>;
+  readonly built: Promise<void>;
   private markBuilt!: () => void;
 
-  constructor(
-    market: Market,
-    deps: { db: Db; ledger: LedgerService; clock: Clock; onCommit: (r: BatchResult) => void },
-  ) {
+  constructor(market: Market, deps: { db: Db; wake: () => void }) {
     this.market = market;
     this.db = deps.db;
-    this.ledger = deps.ledger;
-    this.clock = deps.clock;
-    this.onCommit = deps.onCommit;
+    this.wake = deps.wake;
     this.built = new Promise((resolve) => (this.markBuilt = resolve));
   }
 
@@ -113,7 +132,12 @@ export class MarketSequencer {
     return [...this.open.values()].filter((o) => o.userId === userId);
   }
 
-  /** Aggregated depth of the committed book (call only between batches: see MarketData). */
+  /** Whether this order rests in this market's book (committed or in the running group). */
+  holds(orderId: number): boolean {
+    return this.open.has(orderId);
+  }
+
+  /** Aggregated depth of the committed book (call only between groups: see MarketData). */
   depth(side: 'buy' | 'sell', maxLevels?: number) {
     return this.engine.depth(side, maxLevels);
   }
@@ -123,111 +147,47 @@ export class MarketSequencer {
     return this.engine.snapshot();
   }
 
-  get idle(): boolean {
-    return !this.draining && this.queue.length === 0;
+  /** The accounts a placement freezes from: locked before the group runs, so refusals are decided in memory. */
+  frozenAccountOf(order: NewOrder): AccountRef {
+    const currency = order.side === 'sell' ? this.market.base : this.market.quote;
+    return { userId: order.userId, currency, wallet: 'spot' };
   }
 
   private submit(command: Command): Promise<SpotOrderRow> {
     return new Promise((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
-      if (!this.draining) void this.drain();
+      this.wake();
     });
   }
 
-  private async drain(): Promise<void> {
-    this.draining = true;
-    try {
-      await this.built;
-      while (this.queue.length) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        // a rolled-back batch of several is retried command by command, so one bad command fails alone
-        if (!(await this.runBatch(batch)) && batch.length > 1) {
-          for (const one of batch) await this.runBatch([one]);
-        }
+  /**
+   * Runs commands through the engine against the group's working set. A refusal that changes nothing
+   * (validation, balance, unknown order) fails only its command; anything else throws and fails the group.
+   */
+  async execute(work: GroupWork, commands: Command[]): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    for (const command of commands) {
+      try {
+        const row =
+          command.kind === 'place'
+            ? this.execPlace(work, command.order)
+            : await this.execCancel(work, command.userId, command.orderId);
+        outcomes.push({ ok: row });
+      } catch (err) {
+        if (err instanceof AppError) outcomes.push({ err });
+        else throw err;
       }
-    } finally {
-      this.draining = false;
     }
+    return outcomes;
   }
 
-  /** Runs a batch; returns false (callers not answered yet when the batch had several) if it rolled back. */
-  private async runBatch(batch: Pending[]): Promise<boolean> {
-    const outcomes: Array<{ ok: SpotOrderRow } | { err: unknown }> = [];
-    const touched = new Map<number, SpotOrderRow>();
-    const trades: SpotTradeRow[] = [];
-    const now = new Date(this.clock.now());
-    try {
-      await this.ledger.transaction(async (tx) => {
-        for (const p of batch) {
-          try {
-            const row =
-              p.command.kind === 'place'
-                ? await this.execPlace(tx, p.command.order, now, touched, trades)
-                : await this.execCancel(tx, p.command.userId, p.command.orderId, now, touched);
-            outcomes.push({ ok: row });
-          } catch (err) {
-            // a refusal that wrote nothing (validation, balance, unknown order) fails only its command
-            if (err instanceof AppError) outcomes.push({ err });
-            else throw err;
-          }
-        }
-        for (const row of touched.values()) {
-          await tx
-            .update(spotOrders)
-            .set({
-              remainingLots: row.remainingLots,
-              filledBase: row.filledBase,
-              turnover: row.turnover,
-              fee: row.fee,
-              frozenRemaining: row.frozenRemaining,
-              status: row.status,
-              cancelReason: row.cancelReason,
-              updatedAt: row.updatedAt,
-            })
-            .where(eq(spotOrders.id, row.id));
-        }
-      });
-    } catch (err) {
-      // the engine and `open` may hold effects of the rolled-back batch: take the durable state back
-      await this.rebuild();
-      if (batch.length === 1) batch[0]!.reject(err);
-      return false;
-    }
-    // durable now: answer the callers, then publish
-    batch.forEach((p, i) => {
-      const o = outcomes[i]!;
-      if ('ok' in o) p.resolve({ ...(touched.get(o.ok.id) ?? o.ok) });
-      else p.reject(o.err);
-    });
-    const users = new Set<number>();
-    for (const row of touched.values()) users.add(row.userId);
-    if (touched.size) {
-      this.onCommit({
-        symbol: this.market.symbol,
-        orders: [...touched.values()].map((r) => ({ ...r })),
-        trades,
-        users,
-      });
-    }
-    return true;
-  }
-
-  private async execPlace(
-    tx: Db,
-    order: NewOrder,
-    now: Date,
-    touched: Map<number, SpotOrderRow>,
-    trades: SpotTradeRow[],
-  ): Promise<SpotOrderRow> {
+  private execPlace(work: GroupWork, order: NewOrder): SpotOrderRow {
     const m = this.market;
-    const [existing] = await tx
-      .select()
-      .from(spotOrders)
-      .where(and(eq(spotOrders.userId, order.userId), eq(spotOrders.clientOrderId, order.clientOrderId)));
+    const existing = work.stored.get(`${order.userId}|${order.clientOrderId}`);
     if (existing) {
       if (existing.requestHash !== order.requestHash)
         throw conflict('DUPLICATE_CLIENT_ORDER_ID', 'spot.clientOrderIdReused');
-      return touched.get(existing.id) ?? this.open.get(existing.id) ?? existing;
+      return this.open.get(existing.id) ?? existing;
     }
 
     // A market order trades only inside the protection band around the best opposite price now, and by
@@ -271,34 +231,43 @@ export class MarketSequencer {
     }
     const account: AccountRef = { userId: order.userId, currency: frozenCurrency, wallet: 'spot' };
     if (freeze > 0n) {
-      // refuses with INSUFFICIENT_BALANCE before writing anything
-      await this.ledger.freeze(tx, 'spot_order_freeze', account, freeze, `spot:${m.symbol}:${order.clientOrderId}`);
+      // decided in memory against the locked balance: refuses with INSUFFICIENT_BALANCE, nothing applied
+      work.ledger.apply({
+        kind: 'spot_order_freeze',
+        reference: `spot:${m.symbol}:${order.clientOrderId}`,
+        movements: [{ account, available: -freeze, frozen: freeze }],
+      });
     }
 
-    const [row] = await tx
-      .insert(spotOrders)
-      .values({
-        userId: order.userId,
-        symbol: m.symbol,
-        clientOrderId: order.clientOrderId,
-        requestHash: order.requestHash,
-        side: order.side,
-        type: order.type,
-        timeInForce: order.timeInForce,
-        priceTicks: order.priceTicks,
-        qtyLots: order.qtyLots,
-        quoteAmount: order.quoteAmount,
-        remainingLots: 0,
-        frozenCurrency,
-        frozenRemaining: freeze,
-        status: 'new',
-        demo: order.demo,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    const taker = row!;
-    touched.set(taker.id, taker);
+    const id = work.ids.shift();
+    if (id === undefined) throw new Error(`spot ${m.symbol}: no order id reserved for this placement`);
+    const taker: SpotOrderRow = {
+      id,
+      userId: order.userId,
+      symbol: m.symbol,
+      clientOrderId: order.clientOrderId,
+      requestHash: order.requestHash,
+      side: order.side,
+      type: order.type,
+      timeInForce: order.timeInForce,
+      priceTicks: order.priceTicks,
+      qtyLots: order.qtyLots,
+      quoteAmount: order.quoteAmount,
+      remainingLots: 0,
+      filledBase: 0n,
+      turnover: 0n,
+      fee: 0n,
+      frozenCurrency,
+      frozenRemaining: freeze,
+      status: 'new',
+      cancelReason: null,
+      demo: order.demo,
+      createdAt: work.now,
+      updatedAt: work.now,
+    };
+    work.created.set(taker.id, taker);
+    // a retry of the same client id later in this group gets this order back
+    work.stored.set(`${order.userId}|${order.clientOrderId}`, taker);
 
     this.log.drain();
     if (order.type === 'limit') {
@@ -321,7 +290,7 @@ export class MarketSequencer {
         priceLimit: priceLimit!,
       });
     }
-    await this.applyEvents(tx, this.log.drain(), taker, now, touched, trades);
+    this.applyEvents(work, this.log.drain(), taker);
 
     const resting = this.engine.getOrder(taker.id);
     if (resting) {
@@ -329,48 +298,35 @@ export class MarketSequencer {
       this.open.set(taker.id, taker);
     } else if (taker.status !== 'cancelled') {
       taker.status = 'filled';
-      await this.releaseRest(tx, taker);
+      this.releaseRest(work, taker);
     }
     return taker;
   }
 
-  private async execCancel(
-    tx: Db,
-    userId: number,
-    orderId: number,
-    now: Date,
-    touched: Map<number, SpotOrderRow>,
-  ): Promise<SpotOrderRow> {
+  private async execCancel(work: GroupWork, userId: number, orderId: number): Promise<SpotOrderRow> {
     const row = this.open.get(orderId);
     if (!row || row.userId !== userId) {
-      const [stored] = await tx
-        .select()
+      const [stored] = await work.tx
+        .select({ id: spotOrders.id })
         .from(spotOrders)
         .where(and(eq(spotOrders.id, orderId), eq(spotOrders.userId, userId)));
-      if (!stored) throw notFound('spot.orderNotFound');
+      if (!stored && !work.created.has(orderId)) throw notFound('spot.orderNotFound');
       throw badRequest('ORDER_NOT_OPEN', 'spot.orderNotOpen');
     }
     this.log.drain();
     this.engine.cancel({ type: 'cancel', id: orderId, owner: userId });
-    await this.applyEvents(tx, this.log.drain(), null, now, touched, []);
+    this.applyEvents(work, this.log.drain(), null);
     return row;
   }
 
-  /** Turns the engine's events of one command into rows and journal entries. */
-  private async applyEvents(
-    tx: Db,
-    events: EngineEvent[],
-    taker: SpotOrderRow | null,
-    now: Date,
-    touched: Map<number, SpotOrderRow>,
-    trades: SpotTradeRow[],
-  ): Promise<void> {
+  /** Turns the engine's events of one command into order changes, trades and journal entries (in memory). */
+  private applyEvents(work: GroupWork, events: EngineEvent[], taker: SpotOrderRow | null): void {
     const m = this.market;
     const orderById = (id: number): SpotOrderRow => {
       const row = taker?.id === id ? taker : this.open.get(id);
       if (!row) throw new Error(`spot ${m.symbol}: event for unknown order ${id}`);
-      touched.set(id, row);
-      row.updatedAt = now;
+      if (!work.created.has(id)) work.changed.set(id, row);
+      row.updatedAt = work.now;
       return row;
     };
     for (const e of events) {
@@ -382,7 +338,7 @@ export class MarketSequencer {
         row.cancelReason = e.reason;
         row.remainingLots = 0;
         this.open.delete(row.id);
-        await this.releaseRest(tx, row);
+        this.releaseRest(work, row);
         continue;
       }
       // a trade
@@ -399,34 +355,47 @@ export class MarketSequencer {
       const sellerFee = feeOf(quote, sellerRate);
       const ref = `spot:${m.symbol}:${takerRow.id}/${makerRow.id}`;
       const acct = (userId: number, currency: string): AccountRef => ({ userId, currency, wallet: 'spot' });
-      await this.ledger.post(tx, {
-        kind: 'spot_trade',
-        reference: ref,
-        movements: [
-          { account: acct(buyer.userId, m.quote), frozen: -quote },
-          { account: acct(seller.userId, m.quote), available: quote },
-          { account: acct(seller.userId, m.base), frozen: -base },
-          { account: acct(buyer.userId, m.base), available: base },
-        ],
-      });
-      // each fee is its own entry, payer → fees (the referral fee-share reads them one by one)
+      const fees: AccountRef = { system: 'fees', currency: m.quote };
+      work.ledger.apply(
+        {
+          kind: 'spot_trade',
+          reference: ref,
+          movements: [
+            { account: acct(buyer.userId, m.quote), frozen: -quote },
+            { account: acct(seller.userId, m.quote), available: quote },
+            { account: acct(seller.userId, m.base), frozen: -base },
+            { account: acct(buyer.userId, m.base), available: base },
+          ],
+        },
+        HELD_FUNDS,
+      );
+      // each fee is its own entry, payer → fees (the referral fee-share reads them one by one); the fees
+      // account gets one net update per group however many entries credit it
       if (buyerFee > 0n) {
-        await this.ledger.settleFrozen(
-          tx,
-          'spot_fee',
-          acct(buyer.userId, m.quote),
-          [{ account: { system: 'fees', currency: m.quote }, amount: buyerFee }],
-          ref,
+        work.ledger.apply(
+          {
+            kind: 'spot_fee',
+            reference: ref,
+            movements: [
+              { account: acct(buyer.userId, m.quote), frozen: -buyerFee },
+              { account: fees, available: buyerFee },
+            ],
+          },
+          HELD_FUNDS,
         );
       }
       if (sellerFee > 0n) {
-        await this.ledger.transfer(
-          tx,
-          'spot_fee',
-          acct(seller.userId, m.quote),
-          { system: 'fees', currency: m.quote },
-          sellerFee,
-          ref,
+        // paid from the quote the seller has just received in this same group
+        work.ledger.apply(
+          {
+            kind: 'spot_fee',
+            reference: ref,
+            movements: [
+              { account: acct(seller.userId, m.quote), available: -sellerFee },
+              { account: fees, available: sellerFee },
+            ],
+          },
+          HELD_FUNDS,
         );
       }
       buyer.frozenRemaining -= quote + buyerFee;
@@ -442,40 +411,39 @@ export class MarketSequencer {
       if (takerRow.status === 'new') takerRow.status = 'partially_filled';
       if (e.makerRemaining === 0) {
         this.open.delete(makerRow.id);
-        await this.releaseRest(tx, makerRow);
+        this.releaseRest(work, makerRow);
       }
-      const [trade] = await tx
-        .insert(spotTrades)
-        .values({
-          symbol: m.symbol,
-          priceTicks: e.price,
-          qtyLots: e.qty,
-          baseAmount: base,
-          quoteAmount: quote,
-          takerSide: e.takerSide,
-          takerOrderId: takerRow.id,
-          makerOrderId: makerRow.id,
-          takerUserId: takerRow.userId,
-          makerUserId: makerRow.userId,
-          takerFee: takerRow === buyer ? buyerFee : sellerFee,
-          makerFee: makerRow === buyer ? buyerFee : sellerFee,
-          demo: takerRow.demo || makerRow.demo,
-          createdAt: now,
-        })
-        .returning();
-      trades.push(trade!);
+      work.trades.push({
+        id: 0,
+        symbol: m.symbol,
+        priceTicks: e.price,
+        qtyLots: e.qty,
+        baseAmount: base,
+        quoteAmount: quote,
+        takerSide: e.takerSide,
+        takerOrderId: takerRow.id,
+        makerOrderId: makerRow.id,
+        takerUserId: takerRow.userId,
+        makerUserId: makerRow.userId,
+        takerFee: takerRow === buyer ? buyerFee : sellerFee,
+        makerFee: makerRow === buyer ? buyerFee : sellerFee,
+        demo: takerRow.demo || makerRow.demo,
+        createdAt: work.now,
+      });
     }
   }
 
   /** Gives back what a finished order still holds (a better price, an unused fee reserve, an unfilled rest). */
-  private async releaseRest(tx: Db, row: SpotOrderRow): Promise<void> {
+  private releaseRest(work: GroupWork, row: SpotOrderRow): void {
     if (row.frozenRemaining <= 0n) return;
-    await this.ledger.release(
-      tx,
-      'spot_order_release',
-      { userId: row.userId, currency: row.frozenCurrency, wallet: 'spot' },
-      row.frozenRemaining,
-      `spot:${row.symbol}:${row.id}`,
+    const account: AccountRef = { userId: row.userId, currency: row.frozenCurrency, wallet: 'spot' };
+    work.ledger.apply(
+      {
+        kind: 'spot_order_release',
+        reference: `spot:${row.symbol}:${row.id}`,
+        movements: [{ account, available: row.frozenRemaining, frozen: -row.frozenRemaining }],
+      },
+      HELD_FUNDS,
     );
     row.frozenRemaining = 0n;
   }

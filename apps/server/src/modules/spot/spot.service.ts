@@ -20,6 +20,7 @@ import { toPublicTrade } from './market-data.ts';
 import { MARKETS, marketOf, notionalUnits, priceToTicks, qtyToLots, type Market } from './markets.ts';
 import { toFill, toSpotOrder } from './order-view.ts';
 import { MarketSequencer, type BatchResult, type NewOrder } from './sequencer.ts';
+import { SpotCommitter } from './spot-committer.ts';
 import { spotOrders, spotTrades } from './spot.schema.ts';
 
 type PlaceInput = Omit<PlaceOrderRequest, 'timeInForce'> & { timeInForce?: NewOrder['timeInForce'] };
@@ -32,22 +33,24 @@ export class SpotService {
   private readonly ledger: LedgerService;
   private readonly hub: FeedHub;
   private readonly dirtyTickers = new Set<string>();
+  private readonly committer: SpotCommitter;
 
   constructor(deps: { db: Db; ledger: LedgerService; clock: Clock; hub: FeedHub; data: MarketData }) {
     this.db = deps.db;
     this.ledger = deps.ledger;
     this.hub = deps.hub;
     this.data = deps.data;
+    // one group commit for every market (see spot-committer.ts)
+    this.committer = new SpotCommitter({
+      db: deps.db,
+      ledger: deps.ledger,
+      clock: deps.clock,
+      onCommit: (r) => this.published(r),
+    });
     for (const m of MARKETS) {
-      this.sequencers.set(
-        m.symbol,
-        new MarketSequencer(m, {
-          db: deps.db,
-          ledger: deps.ledger,
-          clock: deps.clock,
-          onCommit: (r) => this.published(r),
-        }),
-      );
+      const seq = new MarketSequencer(m, { db: deps.db, wake: () => this.committer.wake() });
+      this.sequencers.set(m.symbol, seq);
+      this.committer.add(seq);
     }
   }
 
@@ -79,6 +82,10 @@ export class SpotService {
   }
 
   async cancel(userId: number, orderId: number): Promise<SpotOrder> {
+    // a resting order is found in memory; only an unknown or finished one costs a lookup
+    for (const s of this.sequencers.values()) {
+      if (s.holds(orderId)) return toSpotOrder(await s.cancel(userId, orderId));
+    }
     const [row] = await this.db
       .select({ symbol: spotOrders.symbol })
       .from(spotOrders)
@@ -152,7 +159,7 @@ export class SpotService {
 
   /** Whether every sequencer has nothing queued or running (tests and the crash check wait for this). */
   get idle(): boolean {
-    return [...this.sequencers.values()].every((s) => s.idle);
+    return this.committer.idle;
   }
 
   /** Publishes what a committed batch changed (after the commit, never before). */

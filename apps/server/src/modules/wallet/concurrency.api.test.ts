@@ -61,6 +61,51 @@ describe('concurrency', () => {
     expect((await ledgerCheck(server.built.ctx.db)).problems).toEqual([]);
   });
 
+  it('a withdrawal, a transfer and a spot order racing for one balance: never more than the balance', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const u = await h.user({ kyc: 'advanced' });
+      await h.deposit(u.id, 'USDT', 'TRC20', '1000');
+      // each asks for more than half the balance, so at most one of them can be accepted
+      const [withdraw, transfer, order] = await Promise.all([
+        server.api(
+          '/xb/v1/wallet/withdraw',
+          {
+            requestId: rid('rw'),
+            currency: 'USDT',
+            chain: 'TRC20',
+            address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+            amount: '600',
+            fundPassword: FUND_PASSWORD,
+            code: '123456',
+          },
+          { token: u.token },
+        ),
+        server.api(
+          '/xb/v1/wallet/transfer',
+          { requestId: rid('rt'), currency: 'USDT', from: 'spot', to: 'futures', amount: '600' },
+          { token: u.token },
+        ),
+        // a bid far below any price: it rests and holds 600 USDT + the fee reserve
+        server.api(
+          '/xb/v1/spot/order/place',
+          { clientOrderId: rid('ro'), symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '1000', quantity: '0.6' },
+          { token: u.token },
+        ),
+      ]);
+      const results = [withdraw, transfer, order];
+      for (const r of results) {
+        if (r.status !== 200) expect(r.body.error).toBe('INSUFFICIENT_BALANCE');
+      }
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      const assets = await server.api('/xb/v1/wallet/assets', {}, { token: u.token });
+      const usdt = (w: string) => assets.body.data.wallets.find((x: any) => x.wallet === w).currencies[0];
+      const total = ['spot', 'futures'].reduce((sum, w) => sum + Number(usdt(w).available) + Number(usdt(w).frozen), 0);
+      expect(total).toBe(1000);
+      expect(Number(usdt('spot').available)).toBeGreaterThanOrEqual(0);
+    }
+    expect((await ledgerCheck(server.built.ctx.db)).problems).toEqual([]);
+  });
+
   it('the same requestId sent concurrently applies once, and again after a restart still once', async () => {
     const u = await h.user({ kyc: 'basic' });
     await h.deposit(u.id, 'USDT', 'TRC20', '1000');

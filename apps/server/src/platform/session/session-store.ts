@@ -29,10 +29,20 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return value.length >= 20 && value.length <= 200 ? value : null;
 }
 
+/**
+ * How long a resolved session is trusted without asking the database again. A revocation in this process
+ * takes effect at once (the entry is dropped); one made elsewhere (another node, an operator's SQL) within
+ * this time.
+ */
+const CACHE_MS = 1_000;
+const CACHE_MAX = 50_000;
+
 export class SessionStore {
   private readonly db: Db;
   private readonly clock: Clock;
   private readonly ttlMs: number;
+  /** Live sessions by `${kind}|${token hash}`, resolved at `at` (wall time of this process). */
+  private readonly cache = new Map<string, { session: Session; at: number }>();
   constructor(db: Db, clock: Clock, ttlMs: number) {
     this.db = db;
     this.clock = clock;
@@ -66,6 +76,28 @@ export class SessionStore {
   /** The live session behind a token, or null when it is unknown, expired or revoked. */
   async resolve(token: string, kind: PrincipalKind): Promise<Session | null> {
     const now = new Date(this.clock.now());
+    const key = `${kind}|${hashToken(token)}`;
+    const hit = this.cache.get(key);
+    // Date.now, not the injectable clock: the cache bounds real staleness, whatever time tests simulate
+    if (hit && Date.now() - hit.at < CACHE_MS && hit.session.expiresAt > now) return hit.session;
+    const session = await this.resolveStored(token, kind, now);
+    if (session) {
+      if (this.cache.size >= CACHE_MAX) this.cache.clear();
+      this.cache.set(key, { session, at: Date.now() });
+    } else {
+      this.cache.delete(key);
+    }
+    return session;
+  }
+
+  /** Drops cached sessions so the next request reads the database (after a revocation in this process). */
+  private forget(kind: PrincipalKind, sessionId: number): void {
+    for (const [key, entry] of this.cache) {
+      if (entry.session.id === sessionId && entry.session.principalKind === kind) this.cache.delete(key);
+    }
+  }
+
+  private async resolveStored(token: string, kind: PrincipalKind, now: Date): Promise<Session | null> {
     const [row] = await this.db
       .select()
       .from(sessions)
@@ -105,6 +137,7 @@ export class SessionStore {
 
   /** Revokes one session of a principal; false when it is not theirs or already gone. */
   async revoke(kind: PrincipalKind, principalId: number, sessionId: number): Promise<boolean> {
+    this.forget(kind, sessionId);
     const rows = await this.db
       .update(sessions)
       .set({ revokedAt: new Date(this.clock.now()) })
@@ -117,6 +150,8 @@ export class SessionStore {
         ),
       )
       .returning({ id: sessions.id });
+    // again after the write: a request resolved meanwhile may have cached the session as live
+    this.forget(kind, sessionId);
     return rows.length > 0;
   }
 

@@ -1,0 +1,328 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import {
+  insufficientBalance,
+  keyOf,
+  mayGoNegative,
+  netChanges,
+  ownerOf,
+  walletOf,
+  type AccountRef,
+  type Entry,
+} from './ledger-types.ts';
+
+/**
+ * The batched write path of the ledger (docs/decisions/0009-batched-ledger.md).
+ *
+ * A batch lives inside one database transaction. It holds a working set of the accounts it touches: their
+ * ids are resolved (and the accounts created at zero) once, their rows locked once with one
+ * `SELECT … FOR UPDATE` in id order, and every entry is decided IN MEMORY against those locked balances — a
+ * refusal (INSUFFICIENT_BALANCE) throws before the entry changes anything, so the caller can fail that one
+ * command and go on. `flush()` then writes every entry of the batch with ONE statement: a multi-row insert of
+ * the transactions and of their postings and one net update per account. The database CHECKs and the
+ * deferred balance trigger still guard every row: the in-memory decision is the fast path, not the only one.
+ */
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+const p = (value: unknown) => sql.param(value);
+
+/**
+ * Account ids by natural key, kept for the life of the process (an account's id never changes). An id
+ * learned inside a transaction that later rolled back may be gone: every lock verifies the rows it gets back
+ * against their keys and forgets what does not match, so a stale id costs one more lookup, never a wrong row.
+ */
+export class AccountIdCache {
+  private readonly ids = new Map<string, number>();
+  get(key: string): number | undefined {
+    return this.ids.get(key);
+  }
+  set(key: string, id: number): void {
+    this.ids.set(key, id);
+  }
+  forget(key: string): void {
+    this.ids.delete(key);
+  }
+}
+
+/** An account of the working set: balance as it stands in this batch, and the net change not yet written. */
+interface Held {
+  ref: AccountRef;
+  key: string;
+  id: number;
+  /** false: touched only by entries that cannot overdraw it (see `credit`); locked and checked in flush(). */
+  locked: boolean;
+  available: bigint;
+  frozen: bigint;
+  dAvailable: bigint;
+  dFrozen: bigint;
+}
+
+interface Pending {
+  kind: string;
+  reference: string | null;
+  memo: string | null;
+  createdAt: string;
+  postings: Array<{ key: string; currency: string; available: bigint; frozen: bigint }>;
+}
+
+export class LedgerBatch {
+  private readonly tx: Db;
+  private readonly cache: AccountIdCache;
+  private readonly now: () => number;
+  private readonly held = new Map<string, Held>();
+  private entries: Pending[] = [];
+
+  constructor(tx: Db, cache: AccountIdCache, now: () => number) {
+    this.tx = tx;
+    this.cache = cache;
+    this.now = now;
+  }
+
+  /** Entries applied and not yet flushed. */
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /**
+   * Adds accounts to the working set: resolves their ids (creating missing accounts at zero) and locks every
+   * one not yet locked with one `SELECT … FOR UPDATE` in id order (so two batches never wait on each other
+   * in a cycle when each locks once). Accounts already locked are not read again.
+   */
+  async lock(refs: AccountRef[]): Promise<void> {
+    const wanted = new Map<string, AccountRef>();
+    for (const ref of refs) {
+      const key = keyOf(ref);
+      if (!this.held.get(key)?.locked) wanted.set(key, ref);
+    }
+    if (!wanted.size) return;
+    for (let attempt = 0; ; attempt++) {
+      await this.resolve([...wanted.values()]);
+      const ids = [...wanted.keys()].map((k) => this.cache.get(k)!);
+      const found = await rows<{
+        id: number | string;
+        owner: string;
+        currency: string;
+        wallet: string;
+        available: string | bigint | number;
+        frozen: string | bigint | number;
+      }>(
+        this.tx,
+        sql`select id, owner, currency, wallet, available, frozen from ledger_accounts
+            where id = any(${p(ids.map(String))}::bigint[]) order by id for update`,
+      );
+      const byId = new Map(found.map((r) => [Number(r.id), r]));
+      let stale = false;
+      for (const [key, ref] of wanted) {
+        const id = this.cache.get(key)!;
+        const row = byId.get(id);
+        if (!row || `${row.owner}|${row.currency}|${row.wallet}` !== key) {
+          // an id from a rolled-back transaction: look it up again
+          this.cache.forget(key);
+          stale = true;
+          continue;
+        }
+        const prior = this.held.get(key);
+        // deltas recorded before the lock (credits) stay; the balance is the locked row plus them
+        const dAvailable = prior?.dAvailable ?? 0n;
+        const dFrozen = prior?.dFrozen ?? 0n;
+        this.held.set(key, {
+          ref,
+          key,
+          id,
+          locked: true,
+          available: BigInt(row.available) + dAvailable,
+          frozen: BigInt(row.frozen) + dFrozen,
+          dAvailable,
+          dFrozen,
+        });
+        wanted.delete(key);
+      }
+      if (!stale) return;
+      if (attempt > 2) throw new Error('ledger: account ids keep changing under the batch');
+    }
+  }
+
+  /** The balance of a locked account as it stands in this batch (entries applied, flushed or not). */
+  balanceOf(ref: AccountRef): { available: bigint; frozen: bigint } {
+    const h = this.held.get(keyOf(ref));
+    if (!h?.locked) throw new Error(`ledger: account ${keyOf(ref)} is not locked in this batch`);
+    return { available: h.available, frozen: h.frozen };
+  }
+
+  /**
+   * Applies one balanced entry to the working set. Every account it takes from must be locked; an entry that
+   * would make a balance negative throws INSUFFICIENT_BALANCE and changes nothing.
+   *
+   * `credit` lists accounts that may be touched WITHOUT being locked yet: the caller guarantees the entry
+   * cannot overdraw them (a credit, or funds the caller itself holds frozen, e.g. a resting order's reserve).
+   * Their net change is kept and checked when flush() locks them; a break there is a bug and fails the batch.
+   */
+  apply(entry: Entry, credit?: { has(key: string): boolean }): void {
+    const changes = netChanges(entry);
+    for (const c of changes) {
+      const h = this.held.get(c.key);
+      if (h?.locked) {
+        if (h.frozen + c.frozen < 0n || (h.available + c.available < 0n && !mayGoNegative(c.ref))) {
+          throw insufficientBalance(c.ref);
+        }
+      } else if (!credit?.has(c.key)) {
+        throw new Error(`ledger: entry ${entry.kind} touches ${c.key}, which is not locked in this batch`);
+      }
+    }
+    for (const c of changes) {
+      let h = this.held.get(c.key);
+      if (!h) {
+        h = { ref: c.ref, key: c.key, id: 0, locked: false, available: 0n, frozen: 0n, dAvailable: 0n, dFrozen: 0n };
+        this.held.set(c.key, h);
+      }
+      h.available += c.available;
+      h.frozen += c.frozen;
+      h.dAvailable += c.available;
+      h.dFrozen += c.frozen;
+    }
+    this.entries.push({
+      kind: entry.kind,
+      reference: entry.reference ?? null,
+      memo: entry.memo ?? null,
+      createdAt: new Date(this.now()).toISOString(),
+      postings: changes.map((c) => ({
+        key: c.key,
+        currency: c.ref.currency,
+        available: c.available,
+        frozen: c.frozen,
+      })),
+    });
+  }
+
+  /** Locks the entry's accounts (one statement when any is new to the batch), then applies it. */
+  async post(entry: Entry): Promise<void> {
+    await this.lock(entry.movements.map((m) => m.account));
+    this.apply(entry);
+  }
+
+  /**
+   * Writes every applied entry in one statement: the journal transactions, their postings and one net update
+   * per account. Accounts touched unlocked (credits) are locked first, in id order, and checked. Returns the
+   * journal transaction ids in the order the entries were applied.
+   */
+  async flush(): Promise<number[]> {
+    if (!this.entries.length) return [];
+    const unlocked = [...this.held.values()].filter((h) => !h.locked);
+    if (unlocked.length) {
+      await this.lock(unlocked.map((h) => h.ref));
+      for (const h of unlocked) {
+        const now = this.held.get(h.key)!;
+        if (now.frozen < 0n || (now.available < 0n && !mayGoNegative(now.ref))) {
+          throw new Error(`ledger: a credit-only change overdrew ${h.key}: a caller broke its promise`);
+        }
+      }
+    }
+    const kinds: string[] = [];
+    const references: Array<string | null> = [];
+    const memos: Array<string | null> = [];
+    const times: string[] = [];
+    const pOrd: string[] = [];
+    const pAccount: string[] = [];
+    const pCurrency: string[] = [];
+    const pAvailable: string[] = [];
+    const pFrozen: string[] = [];
+    this.entries.forEach((e, i) => {
+      kinds.push(e.kind);
+      references.push(e.reference);
+      memos.push(e.memo);
+      times.push(e.createdAt);
+      for (const posting of e.postings) {
+        pOrd.push(String(i + 1));
+        pAccount.push(String(this.held.get(posting.key)!.id));
+        pCurrency.push(posting.currency);
+        pAvailable.push(posting.available.toString());
+        pFrozen.push(posting.frozen.toString());
+      }
+    });
+    const dId: string[] = [];
+    const dAvailable: string[] = [];
+    const dFrozen: string[] = [];
+    for (const h of [...this.held.values()].sort((a, b) => a.id - b.id)) {
+      if (h.dAvailable === 0n && h.dFrozen === 0n) continue;
+      dId.push(String(h.id));
+      dAvailable.push(h.dAvailable.toString());
+      dFrozen.push(h.dFrozen.toString());
+    }
+    // e maps each entry's ordinal to a fresh journal id (nextval per row, materialised once), so postings
+    // find their transaction by ordinal and nothing relies on the order rows are inserted or returned in
+    const [result] = await rows<{ ids: Array<number | string> }>(
+      this.tx,
+      sql`with e as materialized (
+            select s.ord, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as id,
+                   s.kind, s.reference, s.memo, s.created_at
+            from unnest(${p(kinds)}::text[], ${p(references)}::text[], ${p(memos)}::text[],
+                        ${p(times)}::timestamptz[]) with ordinality as s(kind, reference, memo, created_at, ord)
+          ),
+          t as (
+            insert into ledger_transactions (id, kind, reference, memo, created_at) overriding system value
+            select id, kind, reference, memo, created_at from e
+          ),
+          ps as (
+            insert into ledger_postings (transaction_id, account_id, currency, available_delta, frozen_delta)
+            select e.id, x.account_id, x.currency, x.available_delta, x.frozen_delta
+            from unnest(${p(pOrd)}::bigint[], ${p(pAccount)}::bigint[], ${p(pCurrency)}::text[],
+                        ${p(pAvailable)}::bigint[], ${p(pFrozen)}::bigint[])
+                   as x(ord, account_id, currency, available_delta, frozen_delta)
+            join e on e.ord = x.ord
+          ),
+          u as (
+            update ledger_accounts a
+            set available = a.available + d.available_delta, frozen = a.frozen + d.frozen_delta
+            from unnest(${p(dId)}::bigint[], ${p(dAvailable)}::bigint[], ${p(dFrozen)}::bigint[])
+                   as d(id, available_delta, frozen_delta)
+            where a.id = d.id
+          )
+          select coalesce(array_agg(id order by ord), '{}') as ids from e`,
+    );
+    for (const h of this.held.values()) {
+      h.dAvailable = 0n;
+      h.dFrozen = 0n;
+    }
+    this.entries = [];
+    return result!.ids.map(Number);
+  }
+
+  /** Resolves ids into the cache: one select for the unknown ones, an insert (and select) for new accounts. */
+  private async resolve(refs: AccountRef[]): Promise<void> {
+    const unknown = refs.filter((r) => this.cache.get(keyOf(r)) === undefined);
+    if (!unknown.length) return;
+    const owners = unknown.map(ownerOf);
+    const currencies = unknown.map((r) => r.currency);
+    const wallets = unknown.map(walletOf);
+    const lookup = () =>
+      rows<{ id: number | string; owner: string; currency: string; wallet: string }>(
+        this.tx,
+        sql`select a.id, a.owner, a.currency, a.wallet from ledger_accounts a
+            join unnest(${p(owners)}::text[], ${p(currencies)}::text[], ${p(wallets)}::text[]) as k(owner, currency, wallet)
+              on a.owner = k.owner and a.currency = k.currency and a.wallet = k.wallet`,
+      );
+    const learn = (found: Array<{ id: number | string; owner: string; currency: string; wallet: string }>) => {
+      for (const r of found) this.cache.set(`${r.owner}|${r.currency}|${r.wallet}`, Number(r.id));
+    };
+    learn(await lookup());
+    const missing = unknown.filter((r) => this.cache.get(keyOf(r)) === undefined);
+    if (!missing.length) return;
+    await this.tx.execute(
+      sql`insert into ledger_accounts (owner, owner_kind, user_id, system_name, currency, wallet)
+          select * from unnest(${p(missing.map(ownerOf))}::text[],
+                               ${p(missing.map((r) => ('userId' in r ? 'user' : 'system')))}::text[],
+                               ${p(missing.map((r) => ('userId' in r ? String(r.userId) : null)))}::bigint[],
+                               ${p(missing.map((r) => ('system' in r ? r.system : null)))}::text[],
+                               ${p(missing.map((r) => r.currency))}::text[],
+                               ${p(missing.map(walletOf))}::text[])
+          on conflict do nothing`,
+    );
+    learn(await lookup());
+    for (const r of missing) {
+      if (this.cache.get(keyOf(r)) === undefined) throw new Error(`ledger: could not create account ${keyOf(r)}`);
+    }
+  }
+}

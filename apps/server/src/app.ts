@@ -16,6 +16,7 @@ import { ErrorKey } from '@tidemark/contract';
 import { installEnvelope } from './platform/http/envelope.ts';
 import { installErrorHandler, sendError } from './platform/http/error-handler.ts';
 import { userGuard } from './platform/http/user-guard.ts';
+import { collectRoutes, type RouteEntry } from './platform/http/route-table.ts';
 import { zodValidatorCompiler } from './platform/http/validation.ts';
 import { registerMessages } from './platform/i18n/messages.ts';
 import { platformMessages } from './platform/i18n/platform.messages.ts';
@@ -40,6 +41,8 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: Api;
   ctx: AppContext;
+  /** Every route with its schemas and guards (what the generated input and access tests walk). */
+  routes: RouteEntry[];
   /** Starts the modules' background work. */
   start(): Promise<void>;
   /** Stops background work and the HTTP server; the database is closed by its owner. */
@@ -63,6 +66,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   installEnvelope(app);
   installErrorHandler(app);
+  const routes = collectRoutes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -128,6 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   return {
     app,
     ctx,
+    routes,
     start: async () => {
       for (const m of modules) await m.start?.(ctx);
     },

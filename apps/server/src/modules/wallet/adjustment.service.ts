@@ -1,5 +1,4 @@
 import { desc, eq } from 'drizzle-orm';
-import { parseUnits } from '@tidemark/contract/money';
 import { badRequest, notFound } from '../../platform/http/app-error.ts';
 import type { AuditService } from '../operator/audit.service.ts';
 import { currencyOrFail, show } from './amounts.ts';
@@ -8,6 +7,7 @@ import type { UserWallet } from './ledger.schema.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 import type { OperatorAct } from './withdraw.service.ts';
 import { adjustments } from './wallet.schema.ts';
+import { amountInput } from '../../platform/http/amount-input.ts';
 
 export interface AdjustmentProposal {
   userId?: number | undefined;
@@ -43,12 +43,7 @@ function view(a: typeof adjustments.$inferSelect) {
  */
 export async function proposeAdjustment(deps: WalletDeps, audit: AuditService, op: OperatorAct, p: AdjustmentProposal) {
   const currency = currencyOrFail(p.currency);
-  let amount: bigint;
-  try {
-    amount = parseUnits(p.amount, currency.scale);
-  } catch {
-    throw badRequest('VALIDATION', 'wallet.amountFormat', { scale: currency.scale }, 'amount');
-  }
+  const amount = amountInput(p.amount, currency.scale, 'amount', { signed: true });
   if (amount === 0n) throw badRequest('VALIDATION', 'wallet.amountPositive', undefined, 'amount');
   return deps.ledger.transaction(async (tx) => {
     const [row] = await tx

@@ -5,6 +5,9 @@ export const platformMessages: LocalizedMessages = {
   en_us: {
     'validation.required': '{field} is required',
     'validation.invalid': '{field} is invalid',
+    'validation.forbiddenCharacters': '{field} contains characters that are not allowed',
+    'validation.amountScale': '{field} can have at most {scale} decimal places',
+    'validation.outOfRange': 'A value in the request is outside what it may hold',
     'validation.tooShort': '{field} must be at least {min} characters',
     'validation.tooLong': '{field} must be at most {max} characters',
     'validation.tooSmall': '{field} must be at least {min}',
@@ -23,6 +26,9 @@ export const platformMessages: LocalizedMessages = {
   zh_hk: {
     'validation.required': '{field} 不能為空',
     'validation.invalid': '{field} 格式不正確',
+    'validation.forbiddenCharacters': '{field} 包含不允許的字元',
+    'validation.amountScale': '{field} 最多只能有 {scale} 位小數',
+    'validation.outOfRange': '請求中的某個數值超出允許範圍',
     'validation.tooShort': '{field} 至少需要 {min} 個字元',
     'validation.tooLong': '{field} 最多 {max} 個字元',
     'validation.tooSmall': '{field} 不能小於 {min}',
@@ -41,6 +47,9 @@ export const platformMessages: LocalizedMessages = {
   zh_cn: {
     'validation.required': '{field} 不能为空',
     'validation.invalid': '{field} 格式不正确',
+    'validation.forbiddenCharacters': '{field} 包含不允许的字符',
+    'validation.amountScale': '{field} 最多只能有 {scale} 位小数',
+    'validation.outOfRange': '请求中的某个数值超出允许范围',
     'validation.tooShort': '{field} 至少需要 {min} 个字符',
     'validation.tooLong': '{field} 最多 {max} 个字符',
     'validation.tooSmall': '{field} 不能小于 {min}',
@@ -59,6 +68,9 @@ export const platformMessages: LocalizedMessages = {
   de: {
     'validation.required': '{field} ist erforderlich',
     'validation.invalid': '{field} ist ungültig',
+    'validation.forbiddenCharacters': '{field} enthält nicht erlaubte Zeichen',
+    'validation.amountScale': '{field} darf höchstens {scale} Nachkommastellen haben',
+    'validation.outOfRange': 'Ein Wert der Anfrage liegt außerhalb des zulässigen Bereichs',
     'validation.tooShort': '{field} muss mindestens {min} Zeichen lang sein',
     'validation.tooLong': '{field} darf höchstens {max} Zeichen lang sein',
     'validation.tooSmall': '{field} muss mindestens {min} sein',
@@ -77,6 +89,9 @@ export const platformMessages: LocalizedMessages = {
   fr: {
     'validation.required': '{field} est obligatoire',
     'validation.invalid': '{field} n’est pas valide',
+    'validation.forbiddenCharacters': '{field} contient des caractères non autorisés',
+    'validation.amountScale': '{field} peut avoir au plus {scale} décimales',
+    'validation.outOfRange': 'Une valeur de la requête est hors des limites autorisées',
     'validation.tooShort': '{field} doit contenir au moins {min} caractères',
     'validation.tooLong': '{field} doit contenir au plus {max} caractères',
     'validation.tooSmall': '{field} doit être au moins {min}',
@@ -95,6 +110,9 @@ export const platformMessages: LocalizedMessages = {
   jp: {
     'validation.required': '{field} を入力してください',
     'validation.invalid': '{field} の形式が正しくありません',
+    'validation.forbiddenCharacters': '{field} に使用できない文字が含まれています',
+    'validation.amountScale': '{field} の小数点以下は {scale} 桁までです',
+    'validation.outOfRange': 'リクエストの値が許容範囲外です',
     'validation.tooShort': '{field} は {min} 文字以上で入力してください',
     'validation.tooLong': '{field} は {max} 文字以内で入力してください',
     'validation.tooSmall': '{field} は {min} 以上にしてください',
@@ -113,6 +131,9 @@ export const platformMessages: LocalizedMessages = {
   kr: {
     'validation.required': '{field}을(를) 입력하세요',
     'validation.invalid': '{field} 형식이 올바르지 않습니다',
+    'validation.forbiddenCharacters': '{field}에 허용되지 않는 문자가 포함되어 있습니다',
+    'validation.amountScale': '{field}은(는) 소수점 이하 {scale}자리까지 가능합니다',
+    'validation.outOfRange': '요청의 값이 허용 범위를 벗어났습니다',
     'validation.tooShort': '{field}은(는) {min}자 이상이어야 합니다',
     'validation.tooLong': '{field}은(는) {max}자 이하여야 합니다',
     'validation.tooSmall': '{field}은(는) {min} 이상이어야 합니다',
@@ -131,6 +152,9 @@ export const platformMessages: LocalizedMessages = {
   tr: {
     'validation.required': '{field} gereklidir',
     'validation.invalid': '{field} geçersiz',
+    'validation.forbiddenCharacters': '{field} izin verilmeyen karakterler içeriyor',
+    'validation.amountScale': '{field} en fazla {scale} ondalık basamak içerebilir',
+    'validation.outOfRange': 'İstekteki bir değer izin verilen aralığın dışında',
     'error.unauthorized': 'Oturum süresi doldu, lütfen tekrar giriş yapın',
     'error.forbidden': 'Bu işlem için yetkiniz yok',
     'error.notFound': 'Bulunamadı',

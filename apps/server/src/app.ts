@@ -17,6 +17,7 @@ import { userGuard } from './platform/http/user-guard.ts';
 import { installWebSecurity } from './platform/http/web-security.ts';
 import { serveWebApp } from './platform/http/web-app.ts';
 import { trustProxySetting } from './platform/net/client-address.ts';
+import { collectRoutes, type RouteEntry } from './platform/http/route-table.ts';
 import { zodValidatorCompiler } from './platform/http/validation.ts';
 import { registerMessages } from './platform/i18n/messages.ts';
 import { platformMessages } from './platform/i18n/platform.messages.ts';
@@ -41,6 +42,8 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: Api;
   ctx: AppContext;
+  /** Every route with its schemas and guards (what the generated input and access tests walk). */
+  routes: RouteEntry[];
   /** Starts the modules' background work. */
   start(): Promise<void>;
   /** Stops background work and the HTTP server; the database is closed by its owner. */
@@ -67,6 +70,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installErrorHandler(app);
   installDevToolsGuard(app);
   installWebSecurity(app, config);
+  const routes = collectRoutes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -132,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   return {
     app,
     ctx,
+    routes,
     start: async () => {
       for (const m of modules) await m.start?.(ctx);
     },

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idField } from './numbers.ts';
+import { identifier, text } from './text.ts';
 
 /**
  * Accounts: sign-up, login, password recovery and the account centre (product spec §5).
@@ -46,37 +48,33 @@ export const TEMP_TOKEN_TTL_SECONDS = 600;
 // Field schemas (each check aborts so the first failing rule is the one reported)
 // ---------------------------------------------------------------------------------------------
 
-export const emailField = z
-  .string('account.emailEmpty')
-  .trim()
+/** A password as typed: never trimmed (every character counts), under the shared text rule. */
+const passwordText = (message: string) => text({ message, trim: false, max: 200 });
+
+export const emailField = identifier({ message: 'account.emailEmpty', max: 254 })
   .min(1, { error: 'account.emailEmpty', abort: true })
-  .max(254, { error: 'account.emailInvalid', abort: true })
   .regex(EMAIL_RULE, 'account.emailInvalid')
   .transform((v) => v.toLowerCase());
 
-export const phoneField = z
-  .string('account.phoneEmpty')
-  .trim()
+export const phoneField = identifier({ message: 'account.phoneEmpty', max: 30 })
   .min(1, { error: 'account.phoneEmpty', abort: true })
   .regex(PHONE_RULE, 'account.phoneInvalid');
 
-export const countryCodeField = z
-  .string('account.countryCodeInvalid')
-  .trim()
+export const countryCodeField = identifier({ message: 'account.countryCodeInvalid', max: 10 })
   .regex(COUNTRY_CODE_RULE, 'account.countryCodeInvalid')
   .transform((v) => v.replace(/^\+/, ''));
 
-export const passwordField = z
-  .string('account.passwordEmpty')
+export const passwordField = passwordText('account.passwordEmpty')
   .min(1, { error: 'account.passwordEmpty', abort: true })
   .regex(PASSWORD_RULE, 'account.passwordRule');
 
-export const fundPasswordField = z
-  .string('account.fundPasswordRule')
-  .regex(FUND_PASSWORD_RULE, 'account.fundPasswordRule');
+export const fundPasswordField = passwordText('account.fundPasswordRule').regex(
+  FUND_PASSWORD_RULE,
+  'account.fundPasswordRule',
+);
 
-export const codeField = z.string('account.codeInvalid').trim().regex(CODE_RULE, 'account.codeInvalid');
-export const totpCodeField = z.string('account.totpInvalid').trim().regex(TOTP_RULE, 'account.totpInvalid');
+export const codeField = text({ message: 'account.codeInvalid', max: 20 }).regex(CODE_RULE, 'account.codeInvalid');
+export const totpCodeField = text({ message: 'account.totpInvalid', max: 20 }).regex(TOTP_RULE, 'account.totpInvalid');
 export const codePurposeField = z.enum(CODE_PURPOSES, 'account.purposeInvalid');
 export const accountTypeField = z.enum(ACCOUNT_TYPES, 'account.typeInvalid');
 
@@ -116,7 +114,7 @@ export type TempTokenResponse = { tempToken: string; expiresAt: string };
 export const SendEmailCodeRequest = z.object({
   email: emailField.optional(),
   purpose: codePurposeField,
-  tempToken: z.string('common.tempTokenInvalid').min(1, 'common.tempTokenInvalid'),
+  tempToken: text({ message: 'common.tempTokenInvalid' }).min(1, 'common.tempTokenInvalid'),
 });
 export type SendEmailCodeRequest = z.input<typeof SendEmailCodeRequest>;
 
@@ -125,7 +123,7 @@ export const SendSmsCodeRequest = z.object({
   countryCode: countryCodeField.optional(),
   phone: phoneField.optional(),
   purpose: codePurposeField,
-  tempToken: z.string('common.tempTokenInvalid').min(1, 'common.tempTokenInvalid'),
+  tempToken: text({ message: 'common.tempTokenInvalid' }).min(1, 'common.tempTokenInvalid'),
 });
 export type SendSmsCodeRequest = z.input<typeof SendSmsCodeRequest>;
 /** When a code was sent: the address it went to (masked when it is the user's bound one) and when a resend is allowed. */
@@ -145,10 +143,8 @@ export const RegisterRequest = z
     phone: phoneField.optional(),
     code: codeField,
     password: passwordField,
-    confirmPassword: z.string('account.passwordMismatch'),
-    inviteCode: z
-      .string()
-      .trim()
+    confirmPassword: passwordText('account.passwordMismatch'),
+    inviteCode: identifier({ max: 20 })
       .toUpperCase()
       .optional()
       .transform((v) => (v ? v : undefined)),
@@ -160,9 +156,9 @@ export type RegisterRequest = z.input<typeof RegisterRequest>;
 
 /** `account` is an e-mail address or a phone number (then `countryCode`, default "1"). */
 export const LoginRequest = z.object({
-  account: z.string('account.accountEmpty').trim().min(1, 'account.accountEmpty'),
+  account: identifier({ message: 'account.accountEmpty', max: 254 }).min(1, 'account.accountEmpty'),
   countryCode: countryCodeField.optional(),
-  password: z.string('account.passwordEmpty').min(1, 'account.passwordEmpty'),
+  password: passwordText('account.passwordEmpty').min(1, 'account.passwordEmpty'),
   totpCode: totpCodeField.optional(),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
@@ -177,7 +173,7 @@ export const RetrieveRequest = z
     phone: phoneField.optional(),
     code: codeField,
     password: passwordField,
-    confirmPassword: z.string('account.passwordMismatch'),
+    confirmPassword: passwordText('account.passwordMismatch'),
   })
   .superRefine(targetPresent)
   .superRefine(confirmMatches);
@@ -203,9 +199,9 @@ export type AuthResponse = { token: string; user: UserProfile };
 
 export const ChangePasswordRequest = z
   .object({
-    oldPassword: z.string('account.passwordEmpty').min(1, 'account.passwordEmpty'),
+    oldPassword: passwordText('account.passwordEmpty').min(1, 'account.passwordEmpty'),
     password: passwordField,
-    confirmPassword: z.string('account.passwordMismatch'),
+    confirmPassword: passwordText('account.passwordMismatch'),
   })
   .superRefine(confirmMatches);
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
@@ -214,8 +210,8 @@ export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
 export const SetFundPasswordRequest = z
   .object({
     fundPassword: fundPasswordField,
-    confirmPassword: z.string('account.passwordMismatch'),
-    loginPassword: z.string('account.passwordEmpty').min(1, 'account.passwordEmpty'),
+    confirmPassword: passwordText('account.passwordMismatch'),
+    loginPassword: passwordText('account.passwordEmpty').min(1, 'account.passwordEmpty'),
   })
   .superRefine(confirmMatches);
 export type SetFundPasswordRequest = z.input<typeof SetFundPasswordRequest>;
@@ -223,9 +219,9 @@ export type SetFundPasswordRequest = z.input<typeof SetFundPasswordRequest>;
 /** Changing the fund password: proven by the current fund password. */
 export const ChangeFundPasswordRequest = z
   .object({
-    oldFundPassword: z.string('account.fundPasswordRule').min(1, 'account.fundPasswordRule'),
+    oldFundPassword: passwordText('account.fundPasswordRule').min(1, 'account.fundPasswordRule'),
     fundPassword: fundPasswordField,
-    confirmPassword: z.string('account.passwordMismatch'),
+    confirmPassword: passwordText('account.passwordMismatch'),
   })
   .superRefine(confirmMatches);
 export type ChangeFundPasswordRequest = z.input<typeof ChangeFundPasswordRequest>;
@@ -269,5 +265,5 @@ export type SessionInfo = {
   lastSeenAt: string;
   current: boolean;
 };
-export const SessionRevokeRequest = z.object({ id: z.number('error.validation').int().positive() });
+export const SessionRevokeRequest = z.object({ id: idField });
 export type SessionRevokeRequest = z.input<typeof SessionRevokeRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageField } from './numbers.ts';
 import { clientOrderIdField, positiveDecimalField, symbolField } from './spot.ts';
 
 /**
@@ -85,7 +86,9 @@ export const FuturesPlaceOrderRequest = z
   });
 export type FuturesPlaceOrderRequest = z.input<typeof FuturesPlaceOrderRequest>;
 
-export const FuturesCancelOrderRequest = z.object({ orderId: z.coerce.number('spot.orderNotFound').int().positive() });
+export const FuturesCancelOrderRequest = z.object({
+  orderId: z.coerce.number('spot.orderNotFound').int().positive().max(Number.MAX_SAFE_INTEGER),
+});
 export type FuturesCancelOrderRequest = z.input<typeof FuturesCancelOrderRequest>;
 
 export const FuturesSymbolFilter = z.object({ symbol: symbolField.optional() });
@@ -93,7 +96,7 @@ export type FuturesSymbolFilter = z.input<typeof FuturesSymbolFilter>;
 
 export const FuturesPageRequest = z.object({
   symbol: symbolField.optional(),
-  page: z.number().int().min(1).default(1),
+  page: pageField,
   size: z.number().int().min(1).max(100).default(20),
 });
 export type FuturesPageRequest = z.input<typeof FuturesPageRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asciiText, identifier } from './text.ts';
 
 /**
  * Identity verification (KYC) shared by the server and the apps: levels, document types, the
@@ -51,21 +52,15 @@ export const ISO_COUNTRY_CODES: ReadonlySet<string> = new Set(
 
 export const kycBasicSubmitBody = z
   .object({
-    realName: z
-      .string()
-      .trim()
+    realName: identifier({ max: 100 })
       .min(1, 'kyc.nameEmpty')
       .max(100)
       .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, 'kyc.nameFormat'),
-    idNumber: z
-      .string()
-      .trim()
+    idNumber: asciiText({ max: 40 })
       .min(1, 'kyc.idNumberEmpty')
       .max(40)
       .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'kyc.idNumberFormat'),
-    country: z
-      .string()
-      .trim()
+    country: asciiText({ max: 10 })
       .transform((c) => c.toUpperCase())
       .refine((c) => ISO_COUNTRY_CODES.has(c), 'kyc.countryFormat'),
     documentType: z.enum(DOCUMENT_TYPES),
@@ -73,7 +68,7 @@ export const kycBasicSubmitBody = z
   .strict();
 export type KycBasicSubmit = z.infer<typeof kycBasicSubmitBody>;
 
-const fileId = z.string().trim().min(1).max(100);
+const fileId = asciiText({ max: 100 }).min(1);
 export const kycAdvancedSubmitBody = z
   .object({
     frontPhoto: fileId,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { epochMsField, pageField } from './numbers.ts';
+import { asciiText, text } from './text.ts';
 
 /**
  * Spot trading and market data shared by the server and the apps (product spec §2–§4, DESIGN.md §4).
@@ -54,22 +56,23 @@ export type CoinCode = keyof typeof COIN_TYPES;
 const DECIMAL_RULE = /^\d{1,30}(\.\d{1,30})?$/;
 
 /** A non-negative decimal string (no sign, no exponent). */
-export const decimalField = z.string('spot.decimalInvalid').trim().regex(DECIMAL_RULE, 'spot.decimalInvalid');
+export const decimalField = asciiText({ message: 'spot.decimalInvalid', max: 80 }).regex(
+  DECIMAL_RULE,
+  'spot.decimalInvalid',
+);
 
 /** A decimal string above zero (spec §5 "amount must be greater than zero"). */
 export const positiveDecimalField = decimalField.refine((v) => /[1-9]/.test(v), 'spot.amountNotPositive');
 
-export const symbolField = z
-  .string('spot.unknownSymbol')
-  .trim()
+export const symbolField = asciiText({ message: 'spot.unknownSymbol', max: 40 })
   .toUpperCase()
   .regex(/^[A-Z0-9]{2,20}$/, 'spot.unknownSymbol');
 
 /** A caller-chosen id that makes a placement idempotent: a retry returns the first result. */
-export const clientOrderIdField = z
-  .string('spot.clientOrderIdInvalid')
-  .trim()
-  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'spot.clientOrderIdInvalid');
+export const clientOrderIdField = asciiText({ message: 'spot.clientOrderIdInvalid', max: 64 }).regex(
+  /^[A-Za-z0-9_.:-]{1,64}$/,
+  'spot.clientOrderIdInvalid',
+);
 
 export const SIDES = ['buy', 'sell'] as const;
 export type OrderSide = (typeof SIDES)[number];
@@ -155,7 +158,9 @@ export const PlaceOrderRequest = z
   });
 export type PlaceOrderRequest = z.input<typeof PlaceOrderRequest>;
 
-export const CancelOrderRequest = z.object({ orderId: z.coerce.number('spot.orderNotFound').int().positive() });
+export const CancelOrderRequest = z.object({
+  orderId: z.coerce.number('spot.orderNotFound').int().positive().max(Number.MAX_SAFE_INTEGER),
+});
 export type CancelOrderRequest = z.input<typeof CancelOrderRequest>;
 
 /** "Revoke" (spec §4): cancels every open order of the caller, in one market or in all. */
@@ -167,12 +172,14 @@ export type OpenOrdersRequest = z.input<typeof OpenOrdersRequest>;
 
 export const OrderHistoryRequest = z.object({
   symbol: symbolField.optional(),
-  page: z.number().int().min(1).default(1),
+  page: pageField,
   size: z.number().int().min(1).max(100).default(20),
 });
 export type OrderHistoryRequest = z.input<typeof OrderHistoryRequest>;
 
-export const OrderDetailRequest = z.object({ id: z.coerce.number('spot.orderNotFound').int().positive() });
+export const OrderDetailRequest = z.object({
+  id: z.coerce.number('spot.orderNotFound').int().positive().max(Number.MAX_SAFE_INTEGER),
+});
 export type OrderDetailRequest = z.input<typeof OrderDetailRequest>;
 
 export const TickersRequest = z.object({ symbol: symbolField.optional() });
@@ -188,13 +195,13 @@ export type TradesRequest = z.input<typeof TradesRequest>;
 export const CandlesRequest = z.object({
   symbol: symbolField,
   interval: z.enum(CANDLE_INTERVAL_NAMES, 'spot.intervalInvalid'),
-  from: z.number().int().min(0).optional(),
-  to: z.number().int().min(0).optional(),
+  from: epochMsField.optional(),
+  to: epochMsField.optional(),
   limit: z.number().int().min(1).max(1000).default(500),
 });
 export type CandlesRequest = z.input<typeof CandlesRequest>;
 
-export const CoinInfoRequest = z.object({ coinType: z.coerce.number('spot.unknownCoin').int().min(0) });
+export const CoinInfoRequest = z.object({ coinType: z.coerce.number('spot.unknownCoin').int().min(0).max(100_000) });
 export type CoinInfoRequest = z.input<typeof CoinInfoRequest>;
 
 // ---------------------------------------------------------------------------------------------
@@ -354,10 +361,19 @@ export interface BalanceUpdate {
 export const WsClientMessage = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('subscribe'),
-    channels: z.array(z.string().max(64)).min(1).max(50),
-    token: z.string().optional(),
+    channels: z
+      .array(text({ max: 64 }))
+      .min(1)
+      .max(50),
+    token: text({ max: 300 }).optional(),
   }),
-  z.object({ op: z.literal('unsubscribe'), channels: z.array(z.string().max(64)).min(1).max(50) }),
+  z.object({
+    op: z.literal('unsubscribe'),
+    channels: z
+      .array(text({ max: 64 }))
+      .min(1)
+      .max(50),
+  }),
   z.object({ op: z.literal('ping') }),
 ]);
 export type WsClientMessage = z.input<typeof WsClientMessage>;

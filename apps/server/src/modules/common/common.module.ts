@@ -1,13 +1,14 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
+  asciiText,
+  type CodePurpose,
+  DEFAULT_COUNTRY_CODE,
+  type SendCodeResponse,
   SendEmailCodeRequest,
   SendSmsCodeRequest,
   TempTokenRequest,
-  DEFAULT_COUNTRY_CODE,
-  type CodePurpose,
-  type SendCodeResponse,
   type UploadResponse,
 } from '@tidemark/contract';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -178,7 +179,7 @@ function registerUploadRoutes(app: Api, ctx: AppContext, uploadService: UploadSe
     '/xb/v1/common/file/:fileId',
     {
       preHandler: ctx.guards.user,
-      schema: { tags: ['common'], params: z.object({ fileId: z.string().max(100) }) },
+      schema: { tags: ['common'], params: z.object({ fileId: asciiText({ max: 100 }) }) },
       config: { envelope: false },
     },
     async (request, reply) => {

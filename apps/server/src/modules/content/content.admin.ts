@@ -1,5 +1,14 @@
+import {
+  asciiText,
+  epochMsField,
+  idField,
+  intBetween,
+  LOCALES,
+  pageField,
+  RICH_TEXT_MAX,
+  text,
+} from '@tidemark/contract';
 import { z } from 'zod';
-import { LOCALES } from '@tidemark/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { service } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -9,15 +18,12 @@ import type { AuditService } from '../operator/audit.service.ts';
 import { CONTENT_TYPES } from './content.schema.ts';
 import type { ContentService } from './content.service.ts';
 
-const id = z.number().int().positive();
-const code = z
-  .string()
-  .trim()
-  .regex(/^[a-z0-9_]{1,64}$/);
+const id = idField;
+const code = asciiText({ max: 80 }).regex(/^[a-z0-9_]{1,64}$/);
 const itemText = z.object({
-  title: z.string().max(300, 'validation.tooLong'),
-  summary: z.string().max(1000).optional(),
-  body: z.string().max(200_000),
+  title: text({ max: 300 }),
+  summary: text({ max: 1000, multiline: true }).optional(),
+  body: text({ max: RICH_TEXT_MAX, multiline: true }),
 });
 /** One entry per locale; unknown locales are refused. */
 const perLocale = <T extends z.ZodType>(schema: T) => z.partialRecord(z.enum(LOCALES), schema);
@@ -60,7 +66,7 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
         tags: ['admin'],
         body: z.object({
           type: z.enum(CONTENT_TYPES),
-          page: z.number().int().min(1).default(1),
+          page: pageField,
           size: z.number().int().min(1).max(100).default(20),
         }),
       },
@@ -82,7 +88,7 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
           pinned: z.boolean().optional(),
           published: z.boolean().optional(),
           sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
-          publishedAt: z.number().int().min(0).optional(),
+          publishedAt: epochMsField.optional(),
           texts: perLocale(itemText),
         }),
       },
@@ -132,8 +138,8 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
           id: id.optional(),
           type: z.literal('faq').default('faq'),
           code,
-          sort: z.number().int().optional(),
-          names: perLocale(z.string().max(200)),
+          sort: intBetween(-1_000_000, 1_000_000).optional(),
+          names: perLocale(text({ max: 200 })),
         }),
       },
     },
@@ -165,19 +171,18 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
         tags: ['admin'],
         body: z.object({
           id: id.optional(),
-          position: z
-            .string()
+          position: asciiText({ max: 80 })
             .regex(/^[a-z0-9_]{1,32}$/)
             .default('home'),
-          sort: z.number().int().optional(),
+          sort: intBetween(-1_000_000, 1_000_000).optional(),
           enabled: z.boolean().optional(),
-          startsAt: z.number().int().min(0),
-          endsAt: z.number().int().min(0).nullable().optional(),
+          startsAt: epochMsField,
+          endsAt: epochMsField.nullable().optional(),
           texts: perLocale(
             z.object({
-              title: z.string().max(200).optional(),
-              imageUrl: z.string().min(1).max(1000),
-              linkUrl: z.string().max(1000).nullable().optional(),
+              title: text({ max: 200 }).optional(),
+              imageUrl: asciiText({ max: 1000 }).min(1),
+              linkUrl: asciiText({ max: 1000 }).nullable().optional(),
             }),
           ),
         }),

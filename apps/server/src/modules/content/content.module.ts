@@ -1,3 +1,4 @@
+import { asciiText, idField, text } from '@tidemark/contract';
 import { z } from 'zod';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
@@ -31,8 +32,8 @@ export const contentModule: Module = {
             type: z.enum(CONTENT_TYPES),
             page,
             size,
-            categoryId: z.number().int().positive().optional(),
-            q: z.string().max(100).optional(),
+            categoryId: idField.optional(),
+            q: text({ max: 100 }).optional(),
           }),
         },
       },
@@ -41,7 +42,7 @@ export const contentModule: Module = {
 
     app.post(
       '/xb/v1/content/detail',
-      { schema: { tags: ['content'], body: z.object({ id: z.number().int().positive() }) } },
+      { schema: { tags: ['content'], body: z.object({ id: idField }) } },
       async (request) => content.detail({ id: request.body.id }, request.locale, await optionalUserId(ctx, request)),
     );
 
@@ -51,10 +52,7 @@ export const contentModule: Module = {
         schema: {
           tags: ['content'],
           body: z.object({
-            code: z
-              .string()
-              .trim()
-              .regex(/^[a-z0-9_]{1,64}$/),
+            code: asciiText({ max: 80 }).regex(/^[a-z0-9_]{1,64}$/),
           }),
         },
       },
@@ -79,8 +77,7 @@ export const contentModule: Module = {
           tags: ['common'],
           body: z
             .object({
-              position: z
-                .string()
+              position: asciiText({ max: 80 })
                 .regex(/^[a-z0-9_]{1,32}$/)
                 .optional(),
             })

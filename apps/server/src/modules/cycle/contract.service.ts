@@ -19,6 +19,7 @@ import { cycleContracts, cycleRiskAcceptances } from './cycle.schema.ts';
 import { feeFor, payoutOf } from './economics.ts';
 import { lockPool } from './settlement.job.ts';
 import { CYCLE_RULE_VERSION, type Direction } from './settle.ts';
+import { amountInput } from '../../platform/http/amount-input.ts';
 
 export const RISK_DOCUMENT = 'risk_cycle';
 
@@ -65,12 +66,7 @@ export async function countriesOf(
 }
 
 function stakeOf(text: string, product: Product): bigint {
-  let stake: bigint;
-  try {
-    stake = parseUnits(text, STAKE_SCALE);
-  } catch {
-    throw badRequest('VALIDATION', 'wallet.amountFormat', { scale: STAKE_SCALE }, 'stake');
-  }
+  const stake = amountInput(text, STAKE_SCALE, 'stake');
   if (stake < product.minStake || stake > product.maxStake) {
     const v = productView(product);
     throw badRequest(

@@ -1,5 +1,6 @@
+import { asciiText, text } from '@tidemark/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { formatUnits, parseUnits } from '@tidemark/contract/money';
+import { formatUnits } from '@tidemark/contract/money';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/http/app-error.ts';
@@ -10,15 +11,10 @@ import { decimalField } from '../wallet/amounts.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import { STAKE_CURRENCY, STAKE_SCALE, productView, type CycleCatalog } from './catalog.service.ts';
 import { cycleContracts, cycleProducts, SWITCH_SCOPES } from './cycle.schema.ts';
+import { amountInput } from '../../platform/http/amount-input.ts';
 
-const rate = z
-  .string()
-  .trim()
-  .regex(/^\d{1,2}(\.\d{1,4})?$/, 'validation.invalid');
-const feeRate = z
-  .string()
-  .trim()
-  .regex(/^0(\.\d{1,6})?$/, 'validation.invalid');
+const rate = asciiText({ max: 80 }).regex(/^\d{1,2}(\.\d{1,4})?$/, 'validation.invalid');
+const feeRate = asciiText({ max: 80 }).regex(/^0(\.\d{1,6})?$/, 'validation.invalid');
 
 /**
  * The back office's cycle calls (finance; super_admin always passes), each change audited in its own
@@ -31,13 +27,9 @@ export function registerCycleAdmin(app: Api, ctx: AppContext, catalog: CycleCata
   const tags = ['admin: cycle'];
   const usdt = (u: bigint) => formatUnits(u, STAKE_SCALE);
   const units = (text: string, field: string) => {
-    try {
-      const u = parseUnits(text, STAKE_SCALE);
-      if (u <= 0n) throw new Error('not positive');
-      return u;
-    } catch {
-      throw badRequest('VALIDATION', 'wallet.amountFormat', { scale: STAKE_SCALE }, field);
-    }
+    const u = amountInput(text, STAKE_SCALE, field);
+    if (u <= 0n) throw badRequest('VALIDATION', 'wallet.amountPositive', undefined, field);
+    return u;
   };
 
   app.post('/admin/cycle/products', { ...viewers, schema: { tags } }, async () => ({
@@ -63,7 +55,7 @@ export function registerCycleAdmin(app: Api, ctx: AppContext, catalog: CycleCata
         tags,
         body: z
           .object({
-            instrument: z.string().trim().min(1).max(20),
+            instrument: asciiText({ max: 20 }).min(1),
             period: z.number().int().min(10).max(86_400),
             enabled: z.boolean().optional(),
             payoutRate: rate.optional(),
@@ -137,7 +129,7 @@ export function registerCycleAdmin(app: Api, ctx: AppContext, catalog: CycleCata
       schema: {
         tags,
         body: z
-          .object({ scope: z.enum(SWITCH_SCOPES), key: z.string().trim().min(1).max(20), enabled: z.boolean() })
+          .object({ scope: z.enum(SWITCH_SCOPES), key: asciiText({ max: 20 }).min(1), enabled: z.boolean() })
           .strict(),
       },
     },
@@ -173,7 +165,7 @@ export function registerCycleAdmin(app: Api, ctx: AppContext, catalog: CycleCata
     '/admin/cycle/pool/fund',
     {
       ...finance,
-      schema: { tags, body: z.object({ amount: decimalField, memo: z.string().trim().min(1).max(200) }).strict() },
+      schema: { tags, body: z.object({ amount: decimalField, memo: text({ max: 200 }).min(1) }).strict() },
     },
     async (r) => {
       const amount = units(r.body.amount, 'amount');

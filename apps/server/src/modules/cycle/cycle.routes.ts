@@ -1,3 +1,4 @@
+import { asciiText, idField, pageField } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/app-error.ts';
@@ -9,7 +10,7 @@ import { buy, countriesOf, listContracts, quote, type ContractDeps } from './con
 import { CYCLE_RULE_VERSION } from './settle.ts';
 import { verificationOf } from './verification.ts';
 
-const instrument = z.string().trim().min(1).max(20);
+const instrument = asciiText({ max: 20 }).min(1);
 const period = z.number().int().min(1).max(86_400);
 const direction = z.enum(['up', 'down']);
 
@@ -76,13 +77,8 @@ export function registerCycleRoutes(app: Api, ctx: AppContext, deps: ContractDep
             requestId: requestIdField,
             acceptRisk: z.boolean().optional(),
             // the `terms` of the quote (or product) the user saw: a purchase on terms they did not see is refused
-            terms: z
-              .string()
-              .trim()
-              .regex(/^[0-9a-f]{32}$/),
-            payoutRate: z
-              .string()
-              .trim()
+            terms: asciiText({ max: 32 }).regex(/^[0-9a-f]{32}$/),
+            payoutRate: asciiText({ max: 80 })
               .regex(/^\d{1,2}(\.\d{1,4})?$/)
               .optional(),
           })
@@ -102,7 +98,7 @@ export function registerCycleRoutes(app: Api, ctx: AppContext, deps: ContractDep
         body: z
           .object({
             status: z.enum(['open', 'history']).default('open'),
-            page: z.number().int().min(1).default(1),
+            page: pageField,
             size: z.number().int().min(1).max(100).default(20),
           })
           .strict(),
@@ -114,7 +110,7 @@ export function registerCycleRoutes(app: Api, ctx: AppContext, deps: ContractDep
   // the verification detail of one of the caller's contracts
   app.post(
     '/xb/v1/cycle/order',
-    { ...user, schema: { tags, body: z.object({ id: z.number().int().min(1) }).strict() } },
+    { ...user, schema: { tags, body: z.object({ id: idField }).strict() } },
     async (request) => {
       const v = await verificationOf(ctx.db, deps.prices, request.body.id);
       if (!v || v.contract.userId !== request.user!.id) throw notFound('cycle.notFound');

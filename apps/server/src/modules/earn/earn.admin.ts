@@ -1,6 +1,7 @@
+import { asciiText, idField, pageField } from '@tidemark/contract';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { parseRate, parseUnits } from '@tidemark/contract/money';
+import { parseRate } from '@tidemark/contract/money';
 import type { Locale } from '@tidemark/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/http/app-error.ts';
@@ -20,11 +21,9 @@ import {
   termsOf,
   type PlanTerms,
 } from './plans.service.ts';
+import { amountInput } from '../../platform/http/amount-input.ts';
 
-const rateField = z
-  .string()
-  .trim()
-  .regex(/^0(\.\d{1,18})?$/, 'validation.invalid');
+const rateField = asciiText({ max: 80 }).regex(/^0(\.\d{1,18})?$/, 'validation.invalid');
 const planFields = {
   lockDays: z.number().int().min(1).max(3650),
   rateMin: rateField,
@@ -41,25 +40,21 @@ const planFields = {
 };
 const createBody = z
   .object({
-    currency: z.string().trim().toUpperCase().min(1).max(10),
+    currency: asciiText({ max: 10 }).toUpperCase().min(1),
     ...planFields,
     rate: planFields.rate,
     status: planFields.status.default('open'),
     sort: planFields.sort.default(0),
   })
   .strict();
-const updateBody = z.object({ id: z.number().int().positive(), ...z.object(planFields).partial().shape }).strict();
+const updateBody = z.object({ id: idField, ...z.object(planFields).partial().shape }).strict();
 
 type PlanInput = Partial<Omit<z.infer<typeof createBody>, 'currency'>>;
 
 function units(text: string, scale: number, field: string): bigint {
-  try {
-    const u = parseUnits(text, scale);
-    if (u <= 0n) throw new Error('not positive');
-    return u;
-  } catch {
-    throw badRequest('VALIDATION', 'wallet.amountFormat', { scale }, field);
-  }
+  const u = amountInput(text, scale, field);
+  if (u <= 0n) throw badRequest('VALIDATION', 'wallet.amountPositive', undefined, field);
+  return u;
 }
 
 /** Applies the operator's changes to terms (amounts in the plan currency's scale). */
@@ -121,7 +116,7 @@ export function registerEarnAdmin(app: Api, ctx: AppContext, deps: EarnDeps): vo
         body: z
           .object({
             state: z.enum(ORDER_STATES).optional(),
-            page: z.number().int().min(1).default(1),
+            page: pageField,
             size: z.number().int().min(1).max(200).default(50),
           })
           .strict(),

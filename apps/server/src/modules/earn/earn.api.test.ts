@@ -93,7 +93,7 @@ describe('subscription refusals', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Amount must be greater than zero');
     res = await sub(u.token, { planId: p7.id, amount: '1.0000001' });
-    expect(res.body.message).toBe('Enter a number with at most 6 decimals');
+    expect(res.body.message).toBe('Amount can have at most 6 decimal places');
     res = await sub(u.token, { planId: p7.id, amount: '9.99' }, 'fr');
     expect(res.body).toMatchObject({
       code: 400,

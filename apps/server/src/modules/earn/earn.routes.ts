@@ -1,3 +1,4 @@
+import { idField, pageField, text } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Api } from '../../platform/module.ts';
@@ -7,9 +8,9 @@ import { ORDER_STATES, SOURCE_WALLETS } from './earn.schema.ts';
 import { listOrders, preview, redeem, revoke, subscribe } from './orders.service.ts';
 import { listPlans, planOrFail, planView } from './plans.service.ts';
 
-const id = z.number().int().positive();
+const id = idField;
 const paging = {
-  page: z.number().int().min(1).max(100_000).default(1),
+  page: pageField,
   size: z.number().int().min(1).max(100).default(20),
 };
 
@@ -42,7 +43,7 @@ export function registerEarnRoutes(app: Api, ctx: AppContext, deps: EarnDeps): v
             planId: id,
             amount: decimalField,
             wallet: z.enum(SOURCE_WALLETS),
-            fundPassword: z.string().min(1).max(64),
+            fundPassword: text({ trim: false, max: 64 }).min(1),
           })
           .strict(),
       },

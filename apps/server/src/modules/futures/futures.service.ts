@@ -32,7 +32,7 @@ import {
 import { isolatedMarginBounds, returnOnEquity, unrealizedPnl } from './domain/position.ts';
 import { checkLeverage } from './domain/tiers.ts';
 import { validateTpSl, type TpSlError } from './domain/tpsl.ts';
-import { formatFixed, parseFixed, RATE_ONE, USDT_SCALE } from './domain/units.ts';
+import { formatFixed, RATE_ONE, USDT_SCALE } from './domain/units.ts';
 import { fundingTimeAtOrBefore, settleFunding } from './funding.ts';
 import {
   futuresFundingPayments,
@@ -47,6 +47,7 @@ import { markTick, scoreOf, toPosition, type MarkOf, type TickReport } from './r
 import { CLEARING, openPositionOf, walletOf } from './settle-fill.ts';
 import { orderView, positionView, rate, usdt } from './views.ts';
 import { futuresRealizedPnl } from './realized-pnl.ts';
+import { amountInput } from '../../platform/http/amount-input.ts';
 
 export const DEFAULT_LEVERAGE = 20;
 
@@ -649,11 +650,7 @@ function toLots(c: Contract, qty: string): bigint {
 }
 
 function parseAmount(text: string): bigint {
-  try {
-    const v = parseFixed(text, USDT_SCALE);
-    if (v <= 0n) throw new RangeError('not positive');
-    return v;
-  } catch {
-    throw badRequest('VALIDATION', 'spot.decimalInvalid', undefined, 'amount');
-  }
+  const v = amountInput(text, USDT_SCALE, 'amount');
+  if (v <= 0n) throw badRequest('AMOUNT_NOT_POSITIVE', 'spot.amountNotPositive', undefined, 'amount');
+  return v;
 }

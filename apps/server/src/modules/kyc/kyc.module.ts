@@ -1,3 +1,4 @@
+import { asciiText, idField, pageField, text } from '@tidemark/contract';
 import { z } from 'zod';
 import { KYC_LEVELS, KYC_LIMITS, kycAdvancedSubmitBody, kycBasicSubmitBody } from '@tidemark/contract/kyc';
 import { service } from '../../platform/context.ts';
@@ -12,8 +13,8 @@ import { KycService } from './kyc.service.ts';
 
 registerMessages(kycMessages);
 
-const paging = { page: z.number().int().min(1).default(1), size: z.number().int().min(1).max(100).default(20) };
-const fileIdParams = z.object({ fileId: z.string().min(1).max(100) });
+const paging = { page: pageField, size: z.number().int().min(1).max(100).default(20) };
+const fileIdParams = z.object({ fileId: asciiText({ max: 100 }).min(1) });
 
 /**
  * Identity verification (spec §4–§6): basic (name, ID number, country, document type) then
@@ -99,13 +100,13 @@ export const kycModule: Module = {
 
     app.post(
       '/admin/kyc/view',
-      { ...compliance, schema: { tags: ['admin'], body: z.object({ id: z.number().int().positive() }) } },
+      { ...compliance, schema: { tags: ['admin'], body: z.object({ id: idField }) } },
       async (request) => kyc.view(request.operator!.id, request.body.id, request.ip),
     );
 
     app.post(
       '/admin/kyc/approve',
-      { ...compliance, schema: { tags: ['admin'], body: z.object({ id: z.number().int().positive() }) } },
+      { ...compliance, schema: { tags: ['admin'], body: z.object({ id: idField }) } },
       async (request) => kyc.approve(request.operator!.id, request.body.id, request.ip),
     );
 
@@ -116,8 +117,8 @@ export const kycModule: Module = {
         schema: {
           tags: ['admin'],
           body: z.object({
-            id: z.number().int().positive(),
-            reason: z.string().trim().min(1, 'kyc.reasonEmpty').max(500),
+            id: idField,
+            reason: text({ max: 500, multiline: true }).min(1, 'kyc.reasonEmpty'),
           }),
         },
       },

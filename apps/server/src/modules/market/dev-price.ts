@@ -1,3 +1,4 @@
+import { asciiText } from '@tidemark/contract';
 import { z } from 'zod';
 import type { Config } from '../../platform/config.ts';
 import { badRequest } from '../../platform/http/app-error.ts';
@@ -31,7 +32,7 @@ export function registerDevPriceRoute(app: Api, feed: SimulatedFeed): void {
         tags: ['dev'],
         body: z
           .object({
-            instrument: z.string().trim().min(1).max(20),
+            instrument: asciiText({ max: 20 }).min(1),
             price: z
               .string()
               .trim()

@@ -1,3 +1,4 @@
+import { asciiText, epochMsField } from '@tidemark/contract';
 import { z } from 'zod';
 import { badRequest } from '../../platform/http/app-error.ts';
 import { registerMessages } from '../../platform/i18n/messages.ts';
@@ -38,7 +39,7 @@ export const marketModule: Module = {
     ctx.services.prices = prices;
     ctx.services.marketConfig = config;
 
-    const instrument = z.string().trim().min(1).max(20);
+    const instrument = asciiText({ max: 20 }).min(1);
 
     // latest index prices (public); every answer says whether the prices are simulated
     app.post(
@@ -61,7 +62,7 @@ export const marketModule: Module = {
       {
         schema: {
           tags: ['market'],
-          body: z.object({ instrument, from: z.number().int().min(0), to: z.number().int().min(0) }).strict(),
+          body: z.object({ instrument, from: epochMsField, to: epochMsField }).strict(),
         },
       },
       async (request) => {

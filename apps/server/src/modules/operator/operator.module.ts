@@ -1,3 +1,4 @@
+import { asciiText, identifier, text } from '@tidemark/contract';
 import { desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { forbidden, unauthorized, AppError } from '../../platform/http/app-error.ts';
@@ -5,6 +6,7 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { tokenFromHeader } from '../../platform/session/session-store.ts';
 import type { PreHandler } from '../../platform/context.ts';
+import { labelGuard } from '../../platform/http/route-table.ts';
 import { AuditService } from './audit.service.ts';
 import { operatorMessages } from './operator.messages.ts';
 import { OPERATOR_ROLES, auditLog } from './operator.schema.ts';
@@ -25,7 +27,7 @@ export const operatorModule: Module = {
     ctx.services.audit = audit;
 
     ctx.guards.operator = (...roles: string[]): PreHandler => {
-      return async (request) => {
+      const guard: PreHandler = async (request) => {
         const token = tokenFromHeader(request.headers.authorization);
         if (!token) throw unauthorized();
         const session = await ctx.sessions.resolve(token, 'operator');
@@ -37,6 +39,7 @@ export const operatorModule: Module = {
         }
         request.operator = { id: op.id, sessionId: session.id, roles: op.roles };
       };
+      return labelGuard(guard, { kind: 'operator', roles });
     };
 
     app.post(
@@ -45,9 +48,9 @@ export const operatorModule: Module = {
         schema: {
           tags: ['admin'],
           body: z.object({
-            email: z.string().trim().min(1).max(200),
-            password: z.string().min(1).max(200),
-            totpCode: z.string().trim().min(1).max(10),
+            email: identifier({ max: 254 }).min(1),
+            password: text({ trim: false, max: 200 }).min(1),
+            totpCode: asciiText({ max: 10 }).min(1),
           }),
         },
         config: { rateLimit: { max: ctx.config.rateLimitEnabled ? 10 : 10_000, timeWindow: '1 minute' } },
@@ -98,9 +101,9 @@ export const operatorModule: Module = {
         schema: {
           tags: ['admin'],
           body: z.object({
-            email: z.string().trim().email().max(200),
-            name: z.string().trim().min(1).max(100),
-            password: z.string().min(12).max(200),
+            email: identifier({ max: 254 }).pipe(z.email()),
+            name: identifier({ max: 100 }).min(1),
+            password: text({ trim: false, max: 200 }).min(12),
             roles: z.array(z.enum(OPERATOR_ROLES)).min(1),
           }),
         },

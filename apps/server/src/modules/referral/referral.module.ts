@@ -1,3 +1,4 @@
+import { idField, pageField, text } from '@tidemark/contract';
 import { z } from 'zod';
 import { service } from '../../platform/context.ts';
 import { registerMessages } from '../../platform/i18n/messages.ts';
@@ -15,7 +16,7 @@ import { ReferralService } from './referral.service.ts';
 registerMessages(referralMessages);
 
 const pagingBody = z
-  .object({ page: z.number().int().min(1).default(1), size: z.number().int().min(1).max(100).default(20) })
+  .object({ page: pageField, size: z.number().int().min(1).max(100).default(20) })
   .default({ page: 1, size: 20 });
 
 /**
@@ -79,9 +80,9 @@ export const referralModule: Module = {
         schema: {
           tags: ['admin'],
           body: z.object({
-            userId: z.number().int().positive(),
+            userId: idField,
             score: z.number().int().min(0).max(1000),
-            reason: z.string().trim().min(1, 'credit.reasonEmpty').max(500),
+            reason: text({ max: 500, multiline: true }).min(1, 'credit.reasonEmpty'),
           }),
         },
       },

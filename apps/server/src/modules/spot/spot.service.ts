@@ -8,7 +8,7 @@ import type {
   SpotOrder,
   SpotOrderDetail,
 } from '@tidemark/contract/spot';
-import { formatUnits, parseUnits } from '@tidemark/contract/money';
+import { formatUnits } from '@tidemark/contract/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/app-error.ts';
@@ -22,6 +22,7 @@ import { toFill, toSpotOrder } from './order-view.ts';
 import { MarketSequencer, type BatchResult, type NewOrder } from './sequencer.ts';
 import { SpotCommitter } from './spot-committer.ts';
 import { spotOrders, spotTrades } from './spot.schema.ts';
+import { amountInput } from '../../platform/http/amount-input.ts';
 
 type PlaceInput = Omit<PlaceOrderRequest, 'timeInForce'> & { timeInForce?: NewOrder['timeInForce'] };
 
@@ -234,11 +235,7 @@ export function toNewOrder(m: Market, userId: number, input: PlaceInput, demo: b
     if (qtyLots <= 0) throw badRequest('AMOUNT_NOT_POSITIVE', 'spot.amountNotPositive', undefined, 'quantity');
   }
   if (input.quoteAmount !== undefined) {
-    try {
-      quoteAmount = parseUnits(input.quoteAmount, m.quoteScale, 'exact');
-    } catch {
-      throw badRequest('QUOTE_PRECISION', 'spot.decimalInvalid', undefined, 'quoteAmount');
-    }
+    quoteAmount = amountInput(input.quoteAmount, m.quoteScale, 'quoteAmount');
     if (quoteAmount < m.minNotionalUnits)
       throw badRequest('MIN_NOTIONAL', 'spot.minNotional', { min: m.minNotional }, 'quoteAmount');
     if (quoteAmount > BigInt(Number.MAX_SAFE_INTEGER))

@@ -1,7 +1,7 @@
+import { asciiText, idField, type Locale, normalizeLocale, text } from '@tidemark/contract';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { normalizeLocale, type Locale } from '@tidemark/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { service } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -15,15 +15,18 @@ import type { ChatService } from './chat.service.ts';
 
 /** Client → server frames. An agent names the conversation (userId); a user never does. */
 const frame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(300) }),
+  z.object({ type: z.literal('auth'), token: asciiText({ max: 300 }).min(1) }),
   z.object({
     type: z.literal('message'),
-    content: z.string().max(2000).default(''),
-    images: z.array(z.string().max(120)).max(6).optional(),
-    userId: z.number().int().positive().optional(),
+    content: text({ max: 2000, multiline: true }).default(''),
+    images: z
+      .array(asciiText({ max: 120 }))
+      .max(6)
+      .optional(),
+    userId: idField.optional(),
   }),
-  z.object({ type: z.literal('typing'), userId: z.number().int().positive().optional() }),
-  z.object({ type: z.literal('read'), userId: z.number().int().positive().optional() }),
+  z.object({ type: z.literal('typing'), userId: idField.optional() }),
+  z.object({ type: z.literal('read'), userId: idField.optional() }),
   z.object({ type: z.literal('ping') }),
 ]);
 

@@ -1,3 +1,4 @@
+import { asciiText, idField } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { service } from '../../platform/context.ts';
@@ -31,7 +32,7 @@ export function registerSupportAdminRoutes(
         tags: ['admin'],
         body: z.object({
           state: z.enum(TICKET_STATES).optional(),
-          userId: z.number().int().positive().optional(),
+          userId: idField.optional(),
           page,
           size,
         }),
@@ -43,7 +44,7 @@ export function registerSupportAdminRoutes(
 
   app.post(
     '/admin/support/ticket/detail',
-    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ id: z.number().int().positive() }) } },
+    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ id: idField }) } },
     async (request) => tickets.detail(request.body.id),
   );
 
@@ -53,7 +54,7 @@ export function registerSupportAdminRoutes(
       preHandler: guard,
       schema: {
         tags: ['admin'],
-        body: z.object({ id: z.number().int().positive(), content: text(5000, 'support.contentEmpty') }),
+        body: z.object({ id: idField, content: text(5000, 'support.contentEmpty') }),
       },
     },
     async (request) =>
@@ -93,8 +94,8 @@ export function registerSupportAdminRoutes(
       schema: {
         tags: ['admin'],
         body: z.object({
-          userId: z.number().int().positive(),
-          beforeId: z.number().int().positive().optional(),
+          userId: idField,
+          beforeId: idField.optional(),
           size: z.number().int().min(1).max(100).default(50),
         }),
       },
@@ -108,7 +109,7 @@ export function registerSupportAdminRoutes(
       preHandler: guard,
       schema: {
         tags: ['admin'],
-        body: z.object({ userId: z.number().int().positive(), content: text(2000, 'support.messageEmpty') }),
+        body: z.object({ userId: idField, content: text(2000, 'support.messageEmpty') }),
       },
     },
     async (request) =>
@@ -117,7 +118,7 @@ export function registerSupportAdminRoutes(
 
   app.post(
     '/admin/support/chat/read',
-    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ userId: z.number().int().positive() }) } },
+    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ userId: idField }) } },
     async (request) => ({ marked: await chat.markReadByAgent(request.body.userId) }),
   );
 
@@ -135,7 +136,7 @@ export function registerSupportAdminRoutes(
         tags: ['admin'],
         body: z.object({
           mode: z.enum(['builtin', 'external']),
-          externalUrl: z.string().max(500).nullable().optional(),
+          externalUrl: asciiText({ max: 500 }).nullable().optional(),
         }),
       },
     },

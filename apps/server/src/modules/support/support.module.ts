@@ -1,3 +1,4 @@
+import { asciiText, idField, text as safeText } from '@tidemark/contract';
 import fastifyWebsocket from '@fastify/websocket';
 import { z } from 'zod';
 import { service } from '../../platform/context.ts';
@@ -18,10 +19,13 @@ registerMessages(supportMessages);
 
 const page = z.number().int().min(1).max(10_000).default(1);
 const size = z.number().int().min(1).max(100).default(20);
-const images = z.array(z.string().max(120)).max(MAX_IMAGES, 'support.tooManyImages').optional();
+const images = z
+  .array(asciiText({ max: 120 }))
+  .max(MAX_IMAGES, 'support.tooManyImages')
+  .optional();
 /** Plain text in, markup out: a title or message never carries HTML. */
 const text = (max: number, emptyKey: string) =>
-  z.string().max(max).transform(plainText).pipe(z.string().min(1, emptyKey));
+  safeText({ max, multiline: true }).transform(plainText).pipe(z.string().min(1, emptyKey));
 
 /** Where the support chat socket listens (under the /api prefix every module shares). */
 export const SUPPORT_WS_PATH = '/api/ws/support';
@@ -94,7 +98,7 @@ export const supportModule: Module = {
 
     app.post(
       '/xb/v1/support/ticket/detail',
-      { preHandler: user, schema: { tags: ['support'], body: z.object({ id: z.number().int().positive() }) } },
+      { preHandler: user, schema: { tags: ['support'], body: z.object({ id: idField }) } },
       async (request) => tickets.detail(request.body.id, request.user!.id),
     );
 
@@ -104,7 +108,7 @@ export const supportModule: Module = {
         preHandler: user,
         schema: {
           tags: ['support'],
-          body: z.object({ id: z.number().int().positive(), content: text(5000, 'support.contentEmpty'), images }),
+          body: z.object({ id: idField, content: text(5000, 'support.contentEmpty'), images }),
         },
       },
       async (request) => {
@@ -127,7 +131,7 @@ export const supportModule: Module = {
           tags: ['support'],
           body: z
             .object({
-              beforeId: z.number().int().positive().optional(),
+              beforeId: idField.optional(),
               size: z.number().int().min(1).max(100).default(50),
             })
             .default({ size: 50 }),
@@ -158,7 +162,10 @@ export const supportModule: Module = {
         preHandler: user,
         schema: {
           tags: ['support'],
-          body: z.object({ content: z.string().max(2000).transform(plainText).default(''), images }),
+          body: z.object({
+            content: safeText({ max: 2000, multiline: true }).transform(plainText).default(''),
+            images,
+          }),
         },
       },
       async (request) => {

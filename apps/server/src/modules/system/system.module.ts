@@ -1,3 +1,4 @@
+import { identifier } from '@tidemark/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { OffsetClock } from '../../platform/clock.ts';
@@ -23,7 +24,7 @@ export const systemModule: Module = {
     if (ctx.config.env !== 'production' && ctx.config.devTools.outbox) {
       app.get(
         '/dev/outbox',
-        { schema: { tags: ['dev'], querystring: z.object({ to: z.string().max(200).optional() }) } },
+        { schema: { tags: ['dev'], querystring: z.object({ to: identifier({ max: 254 }).optional() }) } },
         async (request) => ({ messages: ctx.outbox.list(request.query.to) }),
       );
     }

@@ -1,5 +1,4 @@
 import { desc, eq } from 'drizzle-orm';
-import { parseUnits } from '@tidemark/contract/money';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/app-error.ts';
 import type { AuditService } from '../operator/audit.service.ts';
@@ -9,6 +8,7 @@ import type { UserWallet } from './ledger.schema.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 import type { OperatorAct } from './withdraw.service.ts';
 import { adjustments, type ProposalKind } from './wallet.schema.ts';
+import { amountInput } from '../../platform/http/amount-input.ts';
 
 export interface AdjustmentProposal {
   userId?: number | undefined;
@@ -105,12 +105,7 @@ export async function propose(
 /** A manual balance correction, proposed with a reason (approved by another operator). */
 export async function proposeAdjustment(deps: WalletDeps, audit: AuditService, op: OperatorAct, p: AdjustmentProposal) {
   const currency = currencyOrFail(p.currency);
-  let amount: bigint;
-  try {
-    amount = parseUnits(p.amount, currency.scale);
-  } catch {
-    throw badRequest('VALIDATION', 'wallet.amountFormat', { scale: currency.scale }, 'amount');
-  }
+  const amount = amountInput(p.amount, currency.scale, 'amount', { signed: true });
   if (amount === 0n) throw badRequest('VALIDATION', 'wallet.amountPositive', undefined, 'amount');
   return propose(deps, audit, op, {
     kind: 'adjustment',

@@ -1,3 +1,4 @@
+import { asciiText, identifier, idField, pageField, text } from '@tidemark/contract';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
@@ -28,9 +29,10 @@ import {
   withdrawalRecords,
 } from './withdraw.service.ts';
 
-const paging = { page: z.number().int().min(1).default(1), size: z.number().int().min(1).max(200).default(50) };
-const id = z.number().int().positive();
-const reason = z.string().trim().min(1).max(500);
+const paging = { page: pageField, size: z.number().int().min(1).max(200).default(50) };
+const id = idField;
+const reason = text({ max: 500, multiline: true }).min(1);
+const currency = asciiText({ max: 10 }).toUpperCase().min(1);
 
 /** A user given by id or e-mail (the CLI and the operator tool accept both). */
 export async function resolveUser(ctx: AppContext, user: number | string): Promise<number> {
@@ -112,12 +114,9 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps)
           .object({
             userId: id.optional(),
             system: z.enum(SYSTEM_ACCOUNTS).exclude(['outside_world']).optional(),
-            currency: z.string().trim().toUpperCase().min(1).max(10),
+            currency,
             wallet: z.enum(USER_WALLETS).optional(),
-            amount: z
-              .string()
-              .trim()
-              .regex(/^-?\d+(\.\d+)?$/),
+            amount: asciiText({ max: 80 }).regex(/^-?\d+(\.\d+)?$/),
             reason,
           })
           .strict()
@@ -155,12 +154,12 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps)
         tags,
         body: z
           .object({
-            user: z.union([id, z.string().trim().min(1).max(200)]),
-            currency: z.string().trim().toUpperCase().min(1).max(10),
-            chain: z.string().trim().toUpperCase().min(1).max(10),
+            user: z.union([id, identifier({ max: 254 }).min(1)]),
+            currency,
+            chain: asciiText({ max: 10 }).toUpperCase().min(1),
             amount: decimalField,
             confirmations: z.number().int().min(0).max(1000).optional(),
-            txHash: z.string().trim().min(8).max(100).optional(),
+            txHash: asciiText({ max: 100 }).min(8).optional(),
           })
           .strict(),
       },

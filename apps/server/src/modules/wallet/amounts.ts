@@ -1,21 +1,18 @@
-import { formatUnits, isDecimalString, parseUnits } from '@tidemark/contract/money';
-import { z } from 'zod';
+import { formatUnits, isDecimalString } from '@tidemark/contract/money';
+import { asciiText } from '@tidemark/contract';
 import { badRequest } from '../../platform/http/app-error.ts';
 import { currencyOf, type CurrencyConfig } from '../market/currencies.ts';
+import { amountInput } from '../../platform/http/amount-input.ts';
 
 /** A decimal string in a request body (shape only; the scale is checked against the currency). */
-export const decimalField = z
-  .string()
-  .trim()
-  .max(40)
-  .refine((s) => isDecimalString(s) && !s.startsWith('-'), 'validation.invalid');
+export const decimalField = asciiText({ max: 40 }).refine(
+  (s) => isDecimalString(s) && !s.startsWith('-'),
+  'validation.invalid',
+);
 
 /** A client request id: a retry carries the same one. */
-export const requestIdField = z
-  .string()
-  .trim()
+export const requestIdField = asciiText({ max: 64 })
   .min(8)
-  .max(64)
   .regex(/^[\w-]+$/);
 
 export function currencyOrFail(code: string, field = 'currency'): CurrencyConfig {
@@ -26,12 +23,7 @@ export function currencyOrFail(code: string, field = 'currency'): CurrencyConfig
 
 /** Decimal string → minor units of the currency: more decimals than its scale, or ≤ 0, is refused. */
 export function amountOrFail(text: string, currency: CurrencyConfig, field = 'amount'): bigint {
-  let units: bigint;
-  try {
-    units = parseUnits(text, currency.scale);
-  } catch {
-    throw badRequest('VALIDATION', 'wallet.amountFormat', { scale: currency.scale }, field);
-  }
+  const units = amountInput(text, currency.scale, field);
   if (units <= 0n) throw badRequest('VALIDATION', 'wallet.amountPositive', undefined, field);
   return units;
 }

@@ -1,3 +1,4 @@
+import { asciiText, epochMsField, identifier, idField, text as textField } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Api } from '../../platform/module.ts';
@@ -16,15 +17,18 @@ import type { WalletDeps } from './wallet-deps.ts';
 import { WITHDRAWAL_STATUSES } from './wallet.schema.ts';
 import { applyWithdrawal, cancelWithdrawal, withdrawalRecords } from './withdraw.service.ts';
 
-const currency = z.string().trim().toUpperCase().min(1).max(10);
-const chain = z.string().trim().toUpperCase().min(1).max(10);
+const currency = asciiText({ max: 10 }).toUpperCase().min(1);
+const chain = asciiText({ max: 10 }).toUpperCase().min(1);
 const wallet = z.enum(USER_WALLETS);
 const paging = {
   page: z.number().int().min(1).max(100_000).default(1),
   size: z.number().int().min(1).max(100).default(20),
 };
-const text = (max: number) => z.string().trim().min(1).max(max);
-const id = z.number().int().positive();
+const text = (max: number) => identifier({ max }).min(1);
+/** Chain addresses are ASCII: a look-alike letter from another script or an invisible character is refused. */
+const address = asciiText({ max: 128 }).min(1);
+const fundPassword = textField({ trim: false, max: 64 }).min(1);
+const id = idField;
 
 /** The signed-in user's wallet calls (all POST, envelope answers). Every money command carries requestId. */
 export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps): void {
@@ -45,8 +49,8 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
           .object({
             type: z.enum(RECORD_TYPES).optional(),
             currency: currency.optional(),
-            from: z.number().int().min(0).optional(),
-            to: z.number().int().min(0).optional(),
+            from: epochMsField.optional(),
+            to: epochMsField.optional(),
             ...paging,
           })
           .strict(),
@@ -83,7 +87,10 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
     {
       ...auth,
       config: moneyLimit,
-      schema: { tags: ['convert'], body: z.object({ requestId: requestIdField, quoteId: z.string().uuid() }).strict() },
+      schema: {
+        tags: ['convert'],
+        body: z.object({ requestId: requestIdField, quoteId: asciiText({ max: 64 }).pipe(z.uuid()) }).strict(),
+      },
     },
     async (r) => execute(deps, uid(r), r.body),
   );
@@ -103,10 +110,10 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
   );
 
   const secrets = {
-    fundPassword: z.string().min(1).max(64),
-    code: z.string().trim().min(1).max(10),
+    fundPassword,
+    code: asciiText({ max: 10 }).min(1),
     codeChannel: z.enum(['email', 'sms']).optional(),
-    totpCode: z.string().trim().min(1).max(10).optional(),
+    totpCode: asciiText({ max: 10 }).min(1).optional(),
   };
   app.post(
     '/xb/v1/wallet/withdraw',
@@ -120,7 +127,7 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
             requestId: requestIdField,
             currency,
             chain,
-            address: z.string().trim().min(1).max(128),
+            address,
             amount: decimalField,
             ...secrets,
           })
@@ -155,12 +162,9 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
             bankName: text(100),
             branchName: text(100),
             bankCode: text(40),
-            cardNumber: z
-              .string()
-              .trim()
-              .regex(/^[A-Za-z0-9]{8,34}$/, 'bank.cardNumber'),
+            cardNumber: asciiText({ max: 80 }).regex(/^[A-Za-z0-9]{8,34}$/, 'bank.cardNumber'),
             amount: decimalField,
-            fundPassword: z.string().min(1).max(64),
+            fundPassword,
           })
           .strict(),
       },
@@ -188,8 +192,8 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
           .object({
             currency,
             chain,
-            address: z.string().trim().min(1).max(128),
-            remark: z.string().trim().max(100).optional(),
+            address,
+            remark: textField({ max: 100 }).optional(),
           })
           .strict(),
       },

@@ -137,7 +137,7 @@ describe('transfers', () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ ...base, amount: '0' }, 'amount', 'Amount must be greater than zero'],
       [{ ...base, amount: '-1' }, 'amount', ''],
-      [{ ...base, amount: '1.0000001' }, 'amount', 'Enter a number with at most 6 decimals'],
+      [{ ...base, amount: '1.0000001' }, 'amount', 'Amount can have at most 6 decimal places'],
       [{ ...base, amount: 1 }, 'amount', ''],
       [{ ...base, amount: '1e3' }, 'amount', ''],
       [{ ...base, to: 'spot' }, 'to', 'Choose two different accounts'],

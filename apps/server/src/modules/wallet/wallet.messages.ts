@@ -56,16 +56,6 @@ const rows: Record<string, [string, string, string, string, string, string, stri
     '금액은 0보다 커야 합니다',
     'Tutar sıfırdan büyük olmalıdır',
   ],
-  'wallet.amountFormat': [
-    'Enter a number with at most {scale} decimals',
-    '請輸入最多 {scale} 位小數的數字',
-    '请输入最多 {scale} 位小数的数字',
-    'Geben Sie eine Zahl mit höchstens {scale} Nachkommastellen ein',
-    'Saisissez un nombre avec au plus {scale} décimales',
-    '小数点以下 {scale} 桁までの数値を入力してください',
-    '소수점 이하 최대 {scale}자리 숫자를 입력하세요',
-    'En fazla {scale} ondalık basamaklı bir sayı girin',
-  ],
   'wallet.sameWallet': [
     'Choose two different accounts',
     '請選擇兩個不同的賬戶',

@@ -12,19 +12,26 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof RequestValidationError) {
       const issue = error.issues[0];
       const { messageKey, params, field } = describeIssue(issue);
-      const fieldLabel = field && hasMessage(`field.${field}`) ? t(request.locale, `field.${field}`) : field;
       return sendError(
         reply,
         request,
         400,
         ErrorKey.VALIDATION,
         messageKey,
-        { ...params, field: fieldLabel ?? '' },
+        { ...params, field: fieldLabel(request, field) },
         field,
       );
     }
     if (error instanceof AppError) {
-      return sendError(reply, request, error.status, error.errorKey, error.messageKey, error.params, error.field);
+      // a message about a field may name it ({field}) without every caller having to pass the label
+      const params = error.field ? { field: fieldLabel(request, error.field), ...error.params } : error.params;
+      return sendError(reply, request, error.status, error.errorKey, error.messageKey, params, error.field);
+    }
+    if (isDataException(error)) {
+      // The database refused a value (out of range, not representable): the input rules should have
+      // caught it first, so it is logged, but it is the client's value, not a fault of the server.
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return sendError(reply, request, 400, ErrorKey.VALIDATION, 'validation.outOfRange');
     }
     if (
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
@@ -51,6 +58,28 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, request, 500, ErrorKey.INTERNAL, 'error.internal');
   });
+}
+
+/** The field's localized label when the messages have one ("field.email"), else its name. */
+function fieldLabel(request: FastifyRequest, field: string | undefined): string {
+  if (!field) return '';
+  return hasMessage(`field.${field}`) ? t(request.locale, `field.${field}`) : field;
+}
+
+/**
+ * PostgreSQL's class 22 "data exception" (a number out of range, a character the encoding cannot
+ * hold, an invalid date…), found on the error or the error it wraps (the ORM wraps the driver's).
+ */
+function isDataException(error: unknown): boolean {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
 }
 
 export function sendError(
@@ -80,8 +109,17 @@ function describeIssue(issue: Issue | undefined): {
 } {
   if (!issue) return { messageKey: 'validation.body', params: {}, field: undefined };
   const field = issue.path.length ? issue.path.map(String).join('.') : undefined;
-  // A schema may name its own message key (e.g. the spec's password-mismatch message).
-  if (issue.message && hasMessage(issue.message)) return { messageKey: issue.message, params: {}, field };
+  const described = describeByCode(issue, field);
+  // A schema may name its own message key (e.g. the spec's password-mismatch message); the bound
+  // the issue carries ({min}, {max}) still fills its placeholders.
+  if (issue.message && hasMessage(issue.message)) return { ...described, messageKey: issue.message };
+  return described;
+}
+
+function describeByCode(
+  issue: Issue,
+  field: string | undefined,
+): { messageKey: string; params: Record<string, string | number>; field: string | undefined } {
   switch (issue.code) {
     case 'invalid_type':
       return {

@@ -39,7 +39,7 @@ describe('ledger simulator', () => {
       }
     ).rows;
     expect(row?.n).toBe(0);
-  }, 600_000);
+  }, 900_000);
 
   it('replays the same run from the same seed', async () => {
     const a = await runLedgerSim(db, { ops: 150, seed: 11, reconcileEvery: 150 });

@@ -24,7 +24,7 @@ export interface RunningServer {
   output(): string;
 }
 
-export function startServer(target: ServerTarget, timeoutMs = 180_000): Promise<RunningServer> {
+export function startServer(target: ServerTarget, timeoutMs = 300_000): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

@@ -136,15 +136,22 @@ class ChaosRun {
     // the first start seeds the platform: the load begins once a signed-in call is answered
     for (const t of this.traders) await callApi(this.opts.port, '/xb/v1/wallet/assets', {}, t.token);
     const reports: RoundReport[] = [];
+    const aborted: string[] = [];
     for (let round = 1; round <= this.opts.rounds; round += 1) {
-      const report = await this.round(round);
-      reports.push(report);
-      this.opts.onRound?.(report);
+      try {
+        const report = await this.round(round);
+        reports.push(report);
+        this.opts.onRound?.(report);
+      } catch (err) {
+        // a server that does not come back (or a check that cannot run) ends the campaign with a finding
+        aborted.push(`round ${round} aborted: ${(err as Error).message.split('\n')[0]}`);
+        break;
+      }
     }
-    await stopServer(this.server.proc, 'SIGTERM');
+    if (this.server) await stopServer(this.server.proc, 'SIGTERM');
     this.server = null;
     const recoveries = reports.map((r) => r.recoveryMs).sort((a, b) => a - b);
-    const problems = reports.flatMap((r) => r.problems.map((p) => `round ${r.round}: ${p}`));
+    const problems = [...reports.flatMap((r) => r.problems.map((p) => `round ${r.round}: ${p}`)), ...aborted];
     return {
       rounds: reports,
       summary: {

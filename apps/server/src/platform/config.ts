@@ -46,6 +46,12 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  WITHDRAW_ADDRESS_COOLDOWN_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
 });
 
 export type Config = {
@@ -69,6 +75,8 @@ export type Config = {
   devClock: boolean;
   /** The simulated index feed may be set to a price through /api/dev/price/set (refused in production). */
   devPriceControl: boolean;
+  /** How long a new withdrawal address waits before it can be used (0: no wait). */
+  withdrawAddressCooldownMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -104,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     devClock: e.DEV_CLOCK,
     devPriceControl: e.DEV_PRICE_CONTROL,
+    withdrawAddressCooldownMs: e.WITHDRAW_ADDRESS_COOLDOWN_HOURS * 3600_000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

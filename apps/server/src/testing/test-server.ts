@@ -50,7 +50,15 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const { database, dispose } = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  // Tests of other subjects withdraw to addresses they just made up: the new-address cool-down is
+  // off unless a test turns it on (its own tests do).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WITHDRAW_ADDRESS_COOLDOWN_HOURS: '0',
+    ...options.env,
+  });
   const launch = async (port: number) => {
     const b = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
     await b.app.listen({ port, host: '127.0.0.1' });

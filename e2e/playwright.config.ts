@@ -35,6 +35,8 @@ const serverEnv: Record<string, string> = {
   LOG_LEVEL: 'warn',
   DEV_CLOCK: 'true',
   DEV_PRICE_CONTROL: 'true',
+  // the flows withdraw to an address they just typed; the new-address cool-down has its own API tests
+  WITHDRAW_ADDRESS_COOLDOWN_HOURS: '0',
 };
 if (process.env.TM_E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.TM_E2E_DATABASE_URL;
 // a web build elsewhere than apps/web/dist (e.g. one that a parallel build cannot replace mid-run)

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  advanceServerClock,
   api,
   navTitle,
   readCode,
@@ -213,6 +214,8 @@ test('security center: 2FA on with the QR key, login asks for the code, 2FA off;
   await page.getByTestId('submit-totp-enable').click();
   await expect(page.getByTestId('security-totp')).toContainText('On');
 
+  // a code is accepted once: the next one belongs to the next 30-second step
+  await advanceServerClock(page.request, 30_000);
   // a second device: the password alone is not enough any more
   const other = await page
     .context()
@@ -236,7 +239,8 @@ test('security center: 2FA on with the QR key, login asks for the code, 2FA off;
   await expect(phone).toHaveURL(/\/login$/); // its token now answers 401
   await other.close();
 
-  // turning 2FA off needs a current code
+  // turning 2FA off needs a current code (not the one used to sign in)
+  await advanceServerClock(page.request, 30_000);
   await input(page, 'input-totp').fill(await totpAtServerTime(page.request, secret));
   await page.getByTestId('submit-totp-disable').click();
   await expect(page.getByTestId('security-totp')).toContainText('Off');

@@ -35,6 +35,8 @@ const serverEnv: Record<string, string> = {
   LOG_LEVEL: 'warn',
   // the suite reads codes from the outbox, moves the clock and steers the simulated price (loopback only)
   DEV_TOOLS: 'outbox,clock,price',
+  // the flows withdraw to an address they just typed; the new-address cool-down has its own API tests
+  WITHDRAW_ADDRESS_COOLDOWN_HOURS: '0',
 };
 if (process.env.TM_E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.TM_E2E_DATABASE_URL;
 // a web build elsewhere than apps/web/dist (e.g. one that a parallel build cannot replace mid-run)

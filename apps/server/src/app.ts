@@ -21,6 +21,7 @@ import { collectRoutes, type RouteEntry } from './platform/http/route-table.ts';
 import { zodValidatorCompiler } from './platform/http/validation.ts';
 import { registerMessages } from './platform/i18n/messages.ts';
 import { platformMessages } from './platform/i18n/platform.messages.ts';
+import { AntiPhishingMailer } from './platform/mail/anti-phishing-mailer.ts';
 import { OutboxMailer, SmtpMailer } from './platform/mail/mailer.ts';
 import type { Api, Module } from './platform/module.ts';
 import { DevOutbox } from './platform/outbox.ts';
@@ -106,7 +107,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     log,
     sessions,
     outbox,
-    mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(outbox, log),
+    mailer: new AntiPhishingMailer(
+      config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(outbox, log),
+    ),
     sms: config.smsProviderUrl
       ? new HttpSmsSender(config.smsProviderUrl, config.smsProviderToken)
       : new OutboxSmsSender(outbox, log),

@@ -31,8 +31,8 @@ export const TOTP_RULE = /^\d{6}$/;
 /** Invite codes: 8 characters from an unambiguous alphabet (upper-case letters and digits). */
 export const INVITE_CODE_RULE = /^[A-Z0-9]{8}$/;
 
-/** What a one-time code may be used for. */
-export const CODE_PURPOSES = ['register', 'retrieve', 'bind', 'change_email', 'withdraw'] as const;
+/** What a one-time code may be used for ('login': the extra code a sign-in needs after repeated failures). */
+export const CODE_PURPOSES = ['register', 'retrieve', 'bind', 'change_email', 'withdraw', 'login'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export const ACCOUNT_TYPES = ['email', 'phone'] as const;
@@ -160,6 +160,8 @@ export const LoginRequest = z.object({
   countryCode: countryCodeField.optional(),
   password: passwordText('account.passwordEmpty').min(1, 'account.passwordEmpty'),
   totpCode: totpCodeField.optional(),
+  /** The code sent to the account's address, when the server answered LOGIN_CODE_REQUIRED. */
+  loginCode: codeField.optional(),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 

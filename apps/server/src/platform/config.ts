@@ -59,6 +59,12 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   // comma-separated addresses or CIDRs of reverse proxies whose X-Forwarded-For is believed
   TRUSTED_PROXIES: z.string().default(''),
+  WITHDRAW_ADDRESS_COOLDOWN_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -92,6 +98,8 @@ export type Config = {
   corsOrigins: string[];
   /** Reverse proxies whose X-Forwarded-For is believed; empty: the socket's peer is the client. */
   trustedProxies: string[];
+  /** How long a new withdrawal address waits before it can be used (0: no wait). */
+  withdrawAddressCooldownMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -146,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: corsOrigins.origins!,
     trustedProxies: trustedProxies.entries!,
     allowDemoPricesInProduction: e.ALLOW_DEMO_PRICES_IN_PRODUCTION,
+    withdrawAddressCooldownMs: e.WITHDRAW_ADDRESS_COOLDOWN_HOURS * 3600_000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }

@@ -50,12 +50,15 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const { database, dispose } = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
-  // the tests read codes from the development outbox as a person reads mail (loopback only)
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // the tests read codes from the development outbox as a person reads mail (loopback only)
     DEV_TOOLS: 'outbox',
+    // tests of other subjects withdraw to addresses they just made up: the new-address cool-down is
+    // off unless a test turns it on (its own tests do)
+    WITHDRAW_ADDRESS_COOLDOWN_HOURS: '0',
     ...options.env,
   });
   const launch = async (port: number) => {

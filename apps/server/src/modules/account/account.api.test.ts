@@ -216,14 +216,27 @@ describe('TOTP', () => {
     expect(res.body.error).toBe('TOTP_INVALID');
     res = await s.api('/xb/v1/account/totp/enable', { code: good }, { token });
     expect(res.status).toBe(200);
+    // a code is accepted once: the one that enabled 2FA is refused until the next time-step
+    await expect(accounts().verifyTotp(user.id, good)).rejects.toMatchObject({ errorKey: 'TOTP_REUSED' });
+    clock.advance(30_000);
     expect(await accounts().verifyTotp(user.id, totpCode(secret, clock))).toBe(true);
+    clock.advance(30_000);
 
     res = await login(email, 'totp12');
     expect(res.body).toMatchObject({ code: 400, error: 'TOTP_REQUIRED' });
     res = await login(email, 'totp12', { totpCode: bad });
     expect(res.body).toMatchObject({ code: 400, error: 'TOTP_INVALID' });
-    res = await login(email, 'totp12', { totpCode: totpCode(secret, clock) });
+    const used = totpCode(secret, clock);
+    res = await login(email, 'totp12', { totpCode: used });
     expect(res.status).toBe(200);
+    // the same code again (a replay by someone who saw it): refused with its own message
+    res = await login(email, 'totp12', { totpCode: used });
+    expect(res.body).toMatchObject({
+      code: 400,
+      error: 'TOTP_REUSED',
+      message: expect.stringContaining('already been used'),
+    });
+    clock.advance(30_000);
     // wrong password with TOTP on still says only "bad credentials"
     expect((await login(email, 'wrong1')).body.error).toBe('BAD_CREDENTIALS');
 
@@ -232,6 +245,7 @@ describe('TOTP', () => {
     res = await s.api('/xb/v1/account/totp/disable', { code: totpCode(secret, clock) }, { token });
     expect(res.status).toBe(200);
     expect((await login(email, 'totp12')).status).toBe(200);
+    clock.advance(24 * 3600_000); // the freeze after turning 2FA off is the subject of protection tests
   });
 });
 

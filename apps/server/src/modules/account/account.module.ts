@@ -2,10 +2,13 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { service } from '../../platform/context.ts';
 import type { CodeService } from '../common/code.service.ts';
+import { AntiPhishingMailer } from '../../platform/mail/anti-phishing-mailer.ts';
 import { accountMessages } from './account.messages.ts';
+import { AccountProtection } from './account-protection.service.ts';
 import { registerAccountRoutes } from './account.routes.ts';
 import { AccountService } from './account.service.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
+import { registerProtectionRoutes } from './protection.routes.ts';
 
 registerMessages(accountMessages);
 
@@ -16,10 +19,15 @@ registerMessages(accountMessages);
 export const accountModule: Module = {
   name: 'account',
   register(app, ctx) {
-    const accounts = new AccountService(ctx.db, ctx.clock);
+    const protection = new AccountProtection(ctx.db, ctx.clock, ctx.mailer);
+    const accounts = new AccountService(ctx.db, ctx.clock, protection);
     ctx.services.account = accounts;
+    // every e-mail to a user who set an anti-phishing code carries it
+    if (ctx.mailer instanceof AntiPhishingMailer)
+      ctx.mailer.useLookup((email) => protection.antiPhishingCodeFor(email));
     const codes = service<CodeService>(ctx, 'codes');
-    registerAuthRoutes(app, ctx, accounts, codes);
-    registerAccountRoutes(app, ctx, accounts, codes);
+    registerAuthRoutes(app, ctx, accounts, codes, protection);
+    registerAccountRoutes(app, ctx, accounts, codes, protection);
+    registerProtectionRoutes(app, ctx, accounts, protection);
   },
 };

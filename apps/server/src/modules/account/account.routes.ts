@@ -18,16 +18,23 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/password.ts';
-import { newTotpSecret, totpUri, verifyTotp } from '../../platform/crypto/totp.ts';
+import { newTotpSecret, totpUri } from '../../platform/crypto/totp.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/http/app-error.ts';
 import type { Api } from '../../platform/module.ts';
 import { smsTarget, type CodeService } from '../common/code.service.ts';
+import type { AccountProtection } from './account-protection.service.ts';
 import { isUniqueViolation, type AccountService } from './account.service.ts';
 
 const alreadyDone = (messageKey: string) => new AppError(409, 'CONFLICT', messageKey);
 
 /** The signed-in user's account centre: profile, passwords, bound e-mail/phone, TOTP and devices. */
-export function registerAccountRoutes(app: Api, ctx: AppContext, accounts: AccountService, codes: CodeService): void {
+export function registerAccountRoutes(
+  app: Api,
+  ctx: AppContext,
+  accounts: AccountService,
+  codes: CodeService,
+  protection: AccountProtection,
+): void {
   const signedIn = { preHandler: ctx.guards.user };
   /** The caller's row; a user deleted under a live session is treated as signed out. */
   const me = async (userId: number) => {
@@ -72,7 +79,11 @@ export function registerAccountRoutes(app: Api, ctx: AppContext, accounts: Accou
       const row = await me(request.user!.id);
       if (!(await verifyPassword(row.passwordHash, oldPassword)))
         throw badRequest('PASSWORD_WRONG', 'account.oldPasswordWrong', undefined, 'oldPassword');
-      await accounts.update(row.id, { passwordHash: await hashPassword(password) });
+      const passwordHash = await hashPassword(password);
+      await ctx.db.transaction(async (tx) => {
+        await accounts.update(row.id, { passwordHash }, tx);
+        await protection.freezeWithdrawals(row.id, 'password', tx);
+      });
       // everyone else who knew the old password is signed out; this device stays in
       await ctx.sessions.revokeAll('user', row.id, request.user!.sessionId);
       return { changed: true };
@@ -102,12 +113,17 @@ export function registerAccountRoutes(app: Api, ctx: AppContext, accounts: Accou
       const { oldFundPassword, fundPassword } = request.body;
       const row = await me(request.user!.id);
       if (row.fundPasswordHash === null) throw badRequest('FUND_PASSWORD_NOT_SET', 'account.fundPasswordNotSet');
-      if (!(await verifyPassword(row.fundPasswordHash, oldFundPassword))) {
+      if (!(await protection.checkFundPassword(row.id, row.fundPasswordHash, oldFundPassword, 'oldFundPassword'))) {
         throw badRequest('FUND_PASSWORD_WRONG', 'account.fundPasswordWrong', undefined, 'oldFundPassword');
       }
       if (await verifyPassword(row.passwordHash, fundPassword))
         throw badRequest('VALIDATION', 'account.fundPasswordSameAsLogin', undefined, 'fundPassword');
-      await accounts.update(row.id, { fundPasswordHash: await hashPassword(fundPassword) });
+      const fundPasswordHash = await hashPassword(fundPassword);
+      // setting it the first time (fund-password/set) is not a change and freezes nothing
+      await ctx.db.transaction(async (tx) => {
+        await accounts.update(row.id, { fundPasswordHash }, tx);
+        await protection.freezeWithdrawals(row.id, 'fund_password', tx);
+      });
       return { changed: true };
     },
   );
@@ -122,11 +138,14 @@ export function registerAccountRoutes(app: Api, ctx: AppContext, accounts: Accou
     userId: number,
     values: Parameters<AccountService['update']>[1],
     field: 'email' | 'phone',
+    /** A change of an address already bound freezes withdrawals; a first binding does not. */
+    change: 'email' | 'phone' | null,
   ) => {
     try {
       await ctx.db.transaction(async (tx) => {
         for (const ticket of tickets) await codes.markUsed(ticket, tx);
         await accounts.update(userId, values, tx);
+        if (change) await protection.freezeWithdrawals(userId, change, tx);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw taken(field);
@@ -148,7 +167,7 @@ export function registerAccountRoutes(app: Api, ctx: AppContext, accounts: Accou
         purpose: 'bind',
         code,
       });
-      await applyWithCodes([ticket], row.id, { phoneCountry: countryCode, phone }, 'phone');
+      await applyWithCodes([ticket], row.id, { phoneCountry: countryCode, phone }, 'phone', null);
       return { bound: true };
     },
   );
@@ -162,7 +181,7 @@ export function registerAccountRoutes(app: Api, ctx: AppContext, accounts: Accou
       if (row.email !== null) throw alreadyDone('account.emailAlreadyBound');
       if ((await accounts.findIdByEmail(email)) !== null) throw taken('email');
       const ticket = await codes.verify({ channel: 'email', target: email, purpose: 'bind', code });
-      await applyWithCodes([ticket], row.id, { email }, 'email');
+      await applyWithCodes([ticket], row.id, { email }, 'email', null);
       return { bound: true };
     },
   );
@@ -190,7 +209,7 @@ export function registerAccountRoutes(app: Api, ctx: AppContext, accounts: Accou
         code: newCode,
         field: 'newCode',
       });
-      await applyWithCodes([oldTicket, newTicket], row.id, { email }, 'email');
+      await applyWithCodes([oldTicket, newTicket], row.id, { email }, 'email', 'email');
       return { changed: true };
     },
   );
@@ -217,8 +236,9 @@ export function registerAccountRoutes(app: Api, ctx: AppContext, accounts: Accou
       const row = await me(request.user!.id);
       if (row.totpEnabled) throw alreadyDone('account.totpAlreadyEnabled');
       if (!row.totpPendingSecret) throw badRequest('TOTP_NOT_SET_UP', 'account.totpNotSetUp');
-      if (!verifyTotp(row.totpPendingSecret, request.body.code, ctx.clock))
+      if (!(await protection.checkTotp(row.id, row.totpPendingSecret, request.body.code, 'code')))
         throw badRequest('TOTP_INVALID', 'account.totpInvalid', undefined, 'code');
+      // turning 2FA on adds protection: not a change that freezes withdrawals
       await accounts.update(row.id, { totpSecret: row.totpPendingSecret, totpEnabled: true, totpPendingSecret: null });
       return { enabled: true };
     },
@@ -230,9 +250,12 @@ export function registerAccountRoutes(app: Api, ctx: AppContext, accounts: Accou
     async (request) => {
       const row = await me(request.user!.id);
       if (!row.totpEnabled || !row.totpSecret) throw badRequest('TOTP_NOT_ENABLED', 'account.totpNotEnabled');
-      if (!verifyTotp(row.totpSecret, request.body.code, ctx.clock))
+      if (!(await protection.checkTotp(row.id, row.totpSecret, request.body.code, 'code')))
         throw badRequest('TOTP_INVALID', 'account.totpInvalid', undefined, 'code');
-      await accounts.update(row.id, { totpSecret: null, totpEnabled: false, totpPendingSecret: null });
+      await ctx.db.transaction(async (tx) => {
+        await accounts.update(row.id, { totpSecret: null, totpEnabled: false, totpPendingSecret: null }, tx);
+        await protection.freezeWithdrawals(row.id, 'totp', tx);
+      });
       return { enabled: false };
     },
   );

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { UserProfile } from '@tidemark/contract';
 import type { Clock } from '../../platform/clock.ts';
-import { hashPassword, verifyPassword } from '../../platform/crypto/password.ts';
-import { verifyTotp } from '../../platform/crypto/totp.ts';
+import { hashPassword } from '../../platform/crypto/password.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { AccountProtection, SecurityChange } from './account-protection.service.ts';
 import { newInviteCode } from './invite-code.ts';
 import { users } from './user.schema.ts';
 
@@ -40,9 +40,11 @@ type UserRow = typeof users.$inferSelect;
 export class AccountService {
   private readonly db: Db;
   private readonly clock: Clock;
-  constructor(db: Db, clock: Clock) {
+  private readonly protection: AccountProtection;
+  constructor(db: Db, clock: Clock, protection: AccountProtection) {
     this.db = db;
     this.clock = clock;
+    this.protection = protection;
   }
 
   // ---- for other modules ----------------------------------------------------------------------
@@ -57,17 +59,29 @@ export class AccountService {
     return row ? toAccountUser(row) : null;
   }
 
+  /**
+   * False for a wrong fund password; after too many wrong ones it throws the localized 429
+   * FUND_PASSWORD_LOCKED naming when the lock ends.
+   */
   async verifyFundPassword(userId: number, plain: string): Promise<boolean> {
     const row = await this.row(userId);
     if (!row?.fundPasswordHash) return false;
-    return verifyPassword(row.fundPasswordHash, plain);
+    return this.protection.checkFundPassword(userId, row.fundPasswordHash, plain);
   }
 
-  /** False when TOTP is not enabled for the user. */
+  /**
+   * False when TOTP is not enabled or the code is wrong. A right code works once (TOTP_REUSED
+   * afterwards); too many wrong ones throw the 429 TOTP_LOCKED naming when the lock ends.
+   */
   async verifyTotp(userId: number, code: string): Promise<boolean> {
     const row = await this.row(userId);
     if (!row?.totpEnabled || !row.totpSecret) return false;
-    return verifyTotp(row.totpSecret, code, this.clock);
+    return this.protection.checkTotp(userId, row.totpSecret, code);
+  }
+
+  /** A running withdrawal freeze after a security change (until when, and what changed), or null. */
+  async withdrawFreezeOf(userId: number): Promise<{ until: number; change: SecurityChange } | null> {
+    return this.protection.withdrawFreezeOf(userId);
   }
 
   async listDirectInvitees(

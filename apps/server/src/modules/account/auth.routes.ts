@@ -9,12 +9,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/password.ts';
-import { verifyTotp } from '../../platform/crypto/totp.ts';
 import { AppError, badRequest } from '../../platform/http/app-error.ts';
+import { t } from '../../platform/i18n/messages.ts';
 import type { Api } from '../../platform/module.ts';
-import { smsTarget, type CodeAddress, type CodeService } from '../common/code.service.ts';
+import { AttemptGuard } from '../../platform/security/attempt-guard.ts';
+import { LoginProtection } from '../../platform/security/login-protection.ts';
+import { smsTarget, type CodeAddress, type CodeService, type CodeTicket } from '../common/code.service.ts';
+import type { AccountProtection } from './account-protection.service.ts';
 import { isUniqueViolation, type AccountService } from './account.service.ts';
-import { AttemptLimiter } from './attempt-limiter.ts';
 
 /** Addresses a body by type: its login identity and where its code was sent. */
 function addressOf(body: {
@@ -42,12 +44,24 @@ function addressOf(body: {
 const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
 /** Sign-up, login, logout and password recovery. */
-export function registerAuthRoutes(app: Api, ctx: AppContext, accounts: AccountService, codes: CodeService): void {
+export function registerAuthRoutes(
+  app: Api,
+  ctx: AppContext,
+  accounts: AccountService,
+  codes: CodeService,
+  protection: AccountProtection,
+): void {
   const limit = (max: number) => ({
     rateLimit: { max: ctx.config.rateLimitEnabled ? max : 1_000_000, timeWindow: '1 minute' },
   });
-  // per account, on top of the per-IP route limit: slows password guessing spread over many IPs
-  const loginLimiter = new AttemptLimiter(10, 60_000, ctx.clock);
+  // per account+source delays and the per-account code requirement (docs/decisions/0012); never a
+  // lock on the account itself, which anyone could trigger to keep the owner out
+  const brakes = new LoginProtection(
+    new AttemptGuard(ctx.db, ctx.clock),
+    ctx.clock,
+    'user',
+    ctx.config.rateLimitEnabled,
+  );
   // an argon2 hash to verify against when the account does not exist, so both cases take as long
   const dummyHash = hashPassword('not-a-real-password-0');
 
@@ -69,7 +83,7 @@ export function registerAuthRoutes(app: Api, ctx: AppContext, accounts: AccountS
         if (!inviter) throw badRequest('INVITE_CODE_UNKNOWN', 'account.inviteCodeUnknown', undefined, 'inviteCode');
         inviterId = inviter.id;
       }
-      const ticket = await codes.verify({ ...who.code, purpose: 'register', code: body.code });
+      const ticket = await codes.verify({ ...who.code, purpose: 'register', code: body.code, source: request.ip });
       try {
         return await ctx.db.transaction(async (tx) => {
           await codes.markUsed(ticket, tx);
@@ -77,6 +91,8 @@ export function registerAuthRoutes(app: Api, ctx: AppContext, accounts: AccountS
             { email: who.email, phoneCountry: who.phoneCountry, phone: who.phone, password: body.password, inviterId },
             tx,
           );
+          // the sign-up's own device is known from the start: no "new device" mail for it
+          await protection.noteDevice(row, meta(request), request.locale, { quiet: true, db: tx });
           const { token } = await ctx.sessions.create('user', row.id, meta(request), tx);
           return { token, user: accounts.profile(row) };
         });
@@ -100,22 +116,45 @@ export function registerAuthRoutes(app: Api, ctx: AppContext, accounts: AccountS
       const isEmail = body.account.includes('@');
       const account = isEmail ? body.account.toLowerCase() : body.account.replace(/[\s-]/g, '');
       const cc = body.countryCode ?? DEFAULT_COUNTRY_CODE;
-      if (ctx.config.rateLimitEnabled) {
-        const wait = loginLimiter.hit(isEmail ? `e:${account}` : `p:${cc}-${account}`);
-        if (wait > 0) throw new AppError(429, 'RATE_LIMITED', 'error.rateLimited', { seconds: wait });
+      const key = isEmail ? `e:${account}` : `p:${cc}-${account}`;
+      await brakes.checkDelay(key, request.ip);
+      // The code is checked before the password, so a guesser without the mailbox learns nothing
+      // about the password; unknown accounts ask for it too, so the answer reveals no account.
+      let ticket: CodeTicket | null = null;
+      if (await brakes.needsCode(key)) {
+        const address = isEmail
+          ? ({ channel: 'email', target: account } as const)
+          : ({ channel: 'sms', target: smsTarget(cc, account) } as const);
+        if (!body.loginCode) {
+          const channel = t(request.locale, `security.channel.${address.channel}`);
+          throw badRequest('LOGIN_CODE_REQUIRED', 'security.loginCodeRequired', { channel }, 'loginCode');
+        }
+        ticket = await codes.verify({
+          ...address,
+          purpose: 'login',
+          code: body.loginCode,
+          field: 'loginCode',
+          source: request.ip,
+        });
       }
       const row = isEmail ? await accounts.rowByEmail(account) : await accounts.rowByPhone(cc, account);
       const ok = row
         ? await verifyPassword(row.passwordHash, body.password)
         : (await verifyPassword(await dummyHash, body.password)) && false;
-      if (!row || !ok) throw badRequest('BAD_CREDENTIALS', 'account.badCredentials');
+      if (!row || !ok) {
+        await brakes.failed(key, request.ip);
+        throw badRequest('BAD_CREDENTIALS', 'account.badCredentials');
+      }
       if (row.status !== 'active') throw new AppError(403, 'ACCOUNT_FROZEN', 'account.frozen');
       if (row.totpEnabled && row.totpSecret) {
         if (!body.totpCode) throw badRequest('TOTP_REQUIRED', 'account.totpRequired', undefined, 'totpCode');
-        if (!verifyTotp(row.totpSecret, body.totpCode, ctx.clock))
+        if (!(await protection.checkTotp(row.id, row.totpSecret, body.totpCode)))
           throw badRequest('TOTP_INVALID', 'account.totpInvalid', undefined, 'totpCode');
       }
+      if (ticket) await codes.markUsed(ticket);
       const { token } = await ctx.sessions.create('user', row.id, meta(request));
+      await brakes.succeeded(key, request.ip);
+      await protection.noteDevice(row, meta(request), request.locale);
       return { token, user: accounts.profile(row) };
     },
   );
@@ -137,7 +176,7 @@ export function registerAuthRoutes(app: Api, ctx: AppContext, accounts: AccountS
       const who = addressOf(body);
       const address: CodeAddress = { ...who.code, purpose: 'retrieve' };
       // codes for unknown addresses exist but were never delivered, so a right code means a real account
-      const ticket = await codes.verify({ ...address, code: body.code });
+      const ticket = await codes.verify({ ...address, code: body.code, source: request.ip });
       const row =
         who.email !== null
           ? await accounts.rowByEmail(who.email)
@@ -147,6 +186,7 @@ export function registerAuthRoutes(app: Api, ctx: AppContext, accounts: AccountS
       await ctx.db.transaction(async (tx) => {
         await codes.markUsed(ticket, tx);
         await accounts.update(row.id, { passwordHash }, tx);
+        await protection.freezeWithdrawals(row.id, 'password', tx);
       });
       await ctx.sessions.revokeAll('user', row.id);
       return { reset: true };

@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -11,6 +11,13 @@ export const users = pgTable('users', {
   totpEnabled: boolean('totp_enabled').notNull().default(false),
   /** Offered by totp/setup, proven by totp/enable (migration 202611211002). */
   totpPendingSecret: text('totp_pending_secret'),
+  /** The last TOTP time-step accepted: a step at or before it is refused (a code works once). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** Shown in every e-mail the platform sends this user, so a look-alike mail lacks it. */
+  antiPhishingCode: text('anti_phishing_code'),
+  /** Withdrawals wait until then after a security change (password, fund password, 2FA, e-mail). */
+  withdrawFrozenUntil: timestamp('withdraw_frozen_until', { withTimezone: true }),
+  withdrawFreezeReason: text('withdraw_freeze_reason'),
   inviteCode: text('invite_code').notNull().unique(),
   inviterId: bigint('inviter_id', { mode: 'number' }),
   creditScore: integer('credit_score').notNull().default(100),
@@ -18,3 +25,16 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Devices a user has signed in from (a hash of the browser's user agent): a new one gets an e-mail. */
+export const accountDevices = pgTable(
+  'account_devices',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    deviceHash: text('device_hash').notNull(),
+    userAgent: text('user_agent'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);

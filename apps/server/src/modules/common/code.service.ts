@@ -11,7 +11,9 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest } from '../../platform/http/app-error.ts';
 import { t } from '../../platform/i18n/messages.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
+import { AttemptGuard, formatUntil } from '../../platform/security/attempt-guard.ts';
+import { CODES } from '../../platform/security/attempt-policies.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
 import type { SecretHolder } from './app-secret.ts';
 import { verificationCodes } from './common.schema.ts';
@@ -25,13 +27,20 @@ export type CodeChannel = 'email' | 'sms';
 export interface CodeAddress {
   channel: CodeChannel;
   target: string;
-  purpose: CodePurpose;
+  /** 'operator_login' is the operator sign-in's extra code: never sendable through the user calls. */
+  purpose: CodePurpose | 'operator_login';
 }
 
 export interface CodeAttempt extends CodeAddress {
   code: string;
   /** The request field the code came in (code, oldCode, newCode), named in the error. */
   field?: string;
+  /**
+   * The caller's network address, for codes anyone may try (sign-up, recovery, sign-in): the
+   * lock over all codes of an address is then kept per source, so a stranger's wrong guesses lock
+   * only the stranger out. Codes that only the signed-in owner can try are locked per address.
+   */
+  source?: string;
 }
 
 /** Proof that a code was right; spend it with markUsed() inside the transaction it guards. */
@@ -62,6 +71,7 @@ export class CodeService {
   private readonly mailer: Mailer;
   private readonly sms: SmsSender;
   private readonly addressOf: (userId: number) => Promise<BoundAddresses | null>;
+  private readonly attempts: AttemptGuard;
   constructor(deps: {
     db: Db;
     clock: Clock;
@@ -77,6 +87,7 @@ export class CodeService {
     this.mailer = deps.mailer;
     this.sms = deps.sms;
     this.addressOf = deps.addressOf;
+    this.attempts = new AttemptGuard(deps.db, deps.clock);
   }
 
   /**
@@ -131,6 +142,8 @@ export class CodeService {
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     const codeHash = await this.hash(address, code);
     const expiresAt = new Date(now + CODE_TTL_SECONDS * 1000);
+    // rendered before the transaction: the anti-phishing line reads the database
+    const mail = opts.deliver !== false ? await this.prepareMail(address, code, locale) : null;
     // The row and the delivery succeed or fail together: a failed send leaves no code and no wait.
     await this.db.transaction(async (tx) => {
       await tx
@@ -138,7 +151,7 @@ export class CodeService {
         .set({ consumedAt: new Date(now) })
         .where(and(this.sameAddress(address), isNull(verificationCodes.consumedAt)));
       await tx.insert(verificationCodes).values({ ...address, codeHash, createdAt: new Date(now), expiresAt });
-      if (opts.deliver !== false) await this.deliver(address, code, locale);
+      if (opts.deliver !== false) await this.deliver(address, code, locale, mail);
     });
     return { expiresAt: expiresAt.toISOString(), resendAt: new Date(now + CODE_RESEND_SECONDS * 1000).toISOString() };
   }
@@ -149,12 +162,19 @@ export class CodeService {
    */
   async verify(attempt: CodeAttempt): Promise<CodeTicket> {
     const field = attempt.field ?? 'code';
+    const lockKey = `${attempt.channel}:${attempt.target}:${attempt.purpose}${attempt.source ? `|${attempt.source}` : ''}`;
+    const lock = await this.attempts.state('code.address', lockKey, CODES);
+    if (lock.lockedUntil !== null)
+      throw new AppError(429, 'CODE_LOCKED', 'security.codeLocked', { until: formatUntil(lock.lockedUntil) }, field);
     const row = await this.latestLive(attempt, this.db);
     if (!row) throw badRequest('CODE_INVALID', 'account.codeInvalid', undefined, field);
     if (row.expiresAt.getTime() <= this.clock.now())
       throw badRequest('CODE_EXPIRED', 'account.codeExpired', undefined, field);
     if (row.attempts >= CODE_MAX_ATTEMPTS) throw badRequest('CODE_VOID', 'account.codeVoid', undefined, field);
     if (!safeEqual(row.codeHash, await this.hash(attempt, attempt.code))) {
+      const over = await this.attempts.fail('code.address', lockKey, CODES);
+      if (over.lockedUntil !== null)
+        throw new AppError(429, 'CODE_LOCKED', 'security.codeLocked', { until: formatUntil(over.lockedUntil) }, field);
       const attempts = row.attempts + 1;
       await this.db
         .update(verificationCodes)
@@ -164,6 +184,7 @@ export class CodeService {
       if (left <= 0) throw badRequest('CODE_VOID', 'account.codeVoid', undefined, field);
       throw badRequest('CODE_WRONG', 'account.codeWrong', { left }, field);
     }
+    if (lock.failures > 0) await this.attempts.clear('code.address', lockKey);
     return { id: row.id, field };
   }
 
@@ -225,15 +246,27 @@ export class CodeService {
       .digest('hex');
   }
 
-  private async deliver(a: CodeAddress, code: string, locale: Locale): Promise<void> {
-    const params = { code, minutes: CODE_TTL_SECONDS / 60, purpose: t(locale, `common.purpose.${a.purpose}`) };
+  private codeParams(a: CodeAddress, code: string, locale: Locale) {
+    return { code, minutes: CODE_TTL_SECONDS / 60, purpose: t(locale, `common.purpose.${a.purpose}`) };
+  }
+
+  private async prepareMail(a: CodeAddress, code: string, locale: Locale): Promise<MailMessage | null> {
+    if (a.channel !== 'email') return null;
+    const params = this.codeParams(a, code, locale);
+    const message: MailMessage = {
+      to: a.target,
+      subject: t(locale, 'common.codeMailSubject', params),
+      text: t(locale, 'common.codeText', params),
+      locale,
+    };
+    return this.mailer.prepare ? this.mailer.prepare(message) : message;
+  }
+
+  private async deliver(a: CodeAddress, code: string, locale: Locale, mail: MailMessage | null): Promise<void> {
+    const params = this.codeParams(a, code, locale);
     try {
-      if (a.channel === 'email') {
-        await this.mailer.send({
-          to: a.target,
-          subject: t(locale, 'common.codeMailSubject', params),
-          text: t(locale, 'common.codeText', params),
-        });
+      if (mail) {
+        await this.mailer.send(mail);
       } else {
         await this.sms.send(smsNumber(a.target), t(locale, 'common.codeText', params));
       }

@@ -78,6 +78,7 @@ export const commonModule: Module = {
      * - change_email: signed in; without an address the code goes to the bound e-mail (old), with
      *   one to that new, free address.
      * - withdraw: signed in; always the bound address, whatever the body says.
+     * - login: the extra code a sign-in needs after repeated failures; answered like retrieve.
      */
     const send = async (
       request: FastifyRequest,
@@ -129,6 +130,11 @@ export const commonModule: Module = {
         case 'withdraw': {
           const userId = await caller(request);
           return codes.sendToUser(userId, channel, purpose, request.locale);
+        }
+        case 'login': {
+          // like recovery: the same answer for any address, only a real account receives the code
+          if (!given) throw emptyError;
+          return open(given, await isTaken(given));
         }
       }
     };

@@ -1,11 +1,15 @@
 import { asciiText, identifier, text } from '@tidemark/contract';
 import { desc } from 'drizzle-orm';
 import { z } from 'zod';
-import { forbidden, unauthorized, AppError } from '../../platform/http/app-error.ts';
-import { registerMessages } from '../../platform/i18n/messages.ts';
+import { forbidden, unauthorized, AppError, badRequest } from '../../platform/http/app-error.ts';
+import { registerMessages, t } from '../../platform/i18n/messages.ts';
+import { AttemptGuard } from '../../platform/security/attempt-guard.ts';
+import { LoginProtection } from '../../platform/security/login-protection.ts';
+import { TotpGate } from '../../platform/security/totp-gate.ts';
+import type { CodeService, CodeTicket } from '../common/code.service.ts';
 import type { Module } from '../../platform/module.ts';
 import { tokenFromHeader } from '../../platform/session/session-store.ts';
-import type { PreHandler } from '../../platform/context.ts';
+import { service, type PreHandler } from '../../platform/context.ts';
 import { labelGuard } from '../../platform/http/route-table.ts';
 import { AuditService } from './audit.service.ts';
 import { operatorMessages } from './operator.messages.ts';
@@ -42,6 +46,14 @@ export const operatorModule: Module = {
       return labelGuard(guard, { kind: 'operator', roles });
     };
 
+    // the same brakes as the users' sign-in (docs/decisions/0012), counted apart from theirs
+    const attempts = new AttemptGuard(ctx.db, ctx.clock);
+    const brakes = new LoginProtection(attempts, ctx.clock, 'operator', ctx.config.rateLimitEnabled);
+    const totp = new TotpGate(attempts, ctx.clock);
+    // the codes service registers after this module; it is looked up when a request needs it
+    const codes = () => service<CodeService>(ctx, 'codes');
+    const rateLimit = { rateLimit: { max: ctx.config.rateLimitEnabled ? 10 : 10_000, timeWindow: '1 minute' } };
+
     app.post(
       '/admin/auth/login',
       {
@@ -51,23 +63,72 @@ export const operatorModule: Module = {
             email: identifier({ max: 254 }).min(1),
             password: text({ trim: false, max: 200 }).min(1),
             totpCode: asciiText({ max: 10 }).min(1),
+            /** The code e-mailed by /admin/auth/login/code, once the server asks for it. */
+            emailCode: asciiText({ max: 10 }).min(1).optional(),
           }),
         },
-        config: { rateLimit: { max: ctx.config.rateLimitEnabled ? 10 : 10_000, timeWindow: '1 minute' } },
+        config: rateLimit,
       },
       async (request) => {
-        const { email, password, totpCode } = request.body;
-        const op = await operatorsService.authenticate(email, password, totpCode);
-        if (!op) {
+        const { password, totpCode, emailCode } = request.body;
+        const email = request.body.email.toLowerCase();
+        await brakes.checkDelay(email, request.ip);
+        let ticket: CodeTicket | null = null;
+        if (await brakes.needsCode(email)) {
+          if (!emailCode) {
+            const channel = t(request.locale, 'security.channel.email');
+            throw badRequest('LOGIN_CODE_REQUIRED', 'security.loginCodeRequired', { channel }, 'emailCode');
+          }
+          ticket = await codes().verify({
+            channel: 'email',
+            target: email,
+            purpose: 'operator_login',
+            code: emailCode,
+            field: 'emailCode',
+            source: request.ip,
+          });
+        }
+        const found = await operatorsService.checkPassword(email, password);
+        // a wrong authenticator code gets the same answer as a wrong password (no hint which)
+        const ok =
+          found !== null &&
+          (await totp.check('operator', found.view.id, found.totpSecret, totpCode, (id, step) =>
+            operatorsService.claimTotpStep(id, step),
+          ));
+        if (!found || !ok) {
+          await brakes.failed(email, request.ip);
           await audit.record({ operatorId: null, action: 'operator.login_failed', detail: { email }, ip: request.ip });
           throw new AppError(401, 'BAD_CREDENTIALS', 'operator.badCredentials');
         }
+        const op = found.view;
+        if (ticket) await codes().markUsed(ticket);
         const { token } = await ctx.sessions.create('operator', op.id, {
           userAgent: request.headers['user-agent'],
           ip: request.ip,
         });
+        await brakes.succeeded(email, request.ip);
         await audit.record({ operatorId: op.id, action: 'operator.login', ip: request.ip });
         return { token, operator: op };
+      },
+    );
+
+    app.post(
+      '/admin/auth/login/code',
+      {
+        schema: { tags: ['admin'], body: z.object({ email: z.string().trim().email().max(200) }) },
+        config: rateLimit,
+      },
+      async (request) => {
+        const email = request.body.email.toLowerCase();
+        // the same answer for any address; only a real operator's mailbox receives the code
+        const sent = await codes().issue(
+          { channel: 'email', target: email, purpose: 'operator_login' },
+          request.locale,
+          {
+            deliver: await operatorsService.exists(email),
+          },
+        );
+        return { sentTo: email, ...sent };
       },
     );
 

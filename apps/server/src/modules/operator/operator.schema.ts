@@ -10,6 +10,8 @@ export const operators = pgTable('operators', {
   passwordHash: text('password_hash').notNull(),
   totpSecret: text('totp_secret').notNull(),
   roles: text('roles').array().notNull(),
+  /** The last TOTP time-step accepted: a code works once. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/password.ts';
-import { newTotpSecret, totpUri, verifyTotp } from '../../platform/crypto/totp.ts';
+import { newTotpSecret, totpUri } from '../../platform/crypto/totp.ts';
 import { OPERATOR_ROLES, operators, type OperatorRole } from './operator.schema.ts';
 
 export interface OperatorView {
@@ -17,9 +17,15 @@ export interface OperatorView {
 export class OperatorService {
   private readonly db: Db;
   private readonly clock: Clock;
+  private dummyHashPromise: Promise<string> | null = null;
   constructor(db: Db, clock: Clock) {
     this.db = db;
     this.clock = clock;
+  }
+
+  private get dummyHash(): Promise<string> {
+    this.dummyHashPromise ??= hashPassword('not-a-real-operator-password-0');
+    return this.dummyHashPromise;
   }
 
   /** Creates an operator with a fresh TOTP secret; the secret is shown once to whoever creates it. */
@@ -40,13 +46,36 @@ export class OperatorService {
     return { operator: toView(row!), totpSecret, otpauthUrl: totpUri(totpSecret, `operator:${email}`) };
   }
 
-  /** Password and TOTP code both right, and the operator active; null otherwise (no hint which). */
-  async authenticate(email: string, password: string, code: string): Promise<OperatorView | null> {
+  /**
+   * An active operator whose password is right, with the TOTP secret the caller checks next; null
+   * otherwise (no hint which). Unknown e-mails verify against a dummy hash so both take as long.
+   */
+  async checkPassword(email: string, password: string): Promise<{ view: OperatorView; totpSecret: string } | null> {
     const [row] = await this.db.select().from(operators).where(eq(operators.email, email.trim().toLowerCase()));
-    if (!row || !row.active) return null;
+    if (!row || !row.active) {
+      await verifyPassword(await this.dummyHash, password);
+      return null;
+    }
     if (!(await verifyPassword(row.passwordHash, password))) return null;
-    if (!verifyTotp(row.totpSecret, code, this.clock)) return null;
-    return toView(row);
+    return { view: toView(row), totpSecret: row.totpSecret };
+  }
+
+  /** Stores an accepted TOTP step if later than the last one (a code works once); false for a replay. */
+  async claimTotpStep(id: number, step: number): Promise<boolean> {
+    const rows = await this.db
+      .update(operators)
+      .set({ totpLastStep: step })
+      .where(and(eq(operators.id, id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
+      .returning({ id: operators.id });
+    return rows.length > 0;
+  }
+
+  async exists(email: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: operators.id })
+      .from(operators)
+      .where(eq(operators.email, email.trim().toLowerCase()));
+    return row !== undefined;
   }
 
   async get(id: number): Promise<OperatorView | null> {

@@ -15,6 +15,7 @@ import { btcValueOf, checkPerTransaction, checkRollingLimits, lockUserWithdrawal
 import { kycLevelOf, type WalletDeps } from './wallet-deps.ts';
 import { kycRequired, type OperatorAct } from './withdraw.service.ts';
 import { bankWithdrawals } from './wallet.schema.ts';
+import { assertWithdrawalSafe } from './withdraw-safety.ts';
 
 export interface BankWithdrawRequest {
   requestId: string;
@@ -48,6 +49,7 @@ export async function applyBankWithdrawal(deps: WalletDeps, userId: number, body
     body,
   );
   if (earlier) return earlier.result;
+  await assertWithdrawalSafe(deps, userId, locale);
   const level = await kycLevelOf(deps.ctx, userId);
   if (level === 'none') throw kycRequired();
   checkPerTransaction('bank', currency, level, deps.config, amount);

@@ -16,6 +16,7 @@ import { lockedDepositUnits, withdrawableUnits } from './locked-deposits.ts';
 import { checkWithdrawSecrets, spendCode, type SecretsInput } from './secrets-check.ts';
 import { btcValueOf, checkPerTransaction, checkRollingLimits, lockUserWithdrawals } from './withdraw-limits.ts';
 import { kycLevelOf, type WalletDeps } from './wallet-deps.ts';
+import { assertWithdrawalSafe } from './withdraw-safety.ts';
 import { withdrawals, type WithdrawalStatus } from './wallet.schema.ts';
 
 export interface WithdrawRequest extends SecretsInput {
@@ -44,6 +45,11 @@ export async function applyWithdrawal(deps: WalletDeps, userId: number, body: Wi
 
   const earlier = await earlierResult<Record<string, unknown>>(deps.ctx.db, userId, body.requestId, 'withdraw', body);
   if (earlier) return earlier.result;
+  await assertWithdrawalSafe(deps, userId, locale, {
+    currency: currency.code,
+    chain: chain.chain,
+    address: body.address,
+  });
 
   const level = await kycLevelOf(deps.ctx, userId);
   checkPerTransaction('chain', currency, level, deps.config, amount);

@@ -22,3 +22,17 @@ export function verifyTotp(secret: string, code: string, clock: Clock): boolean 
     return false;
   }
 }
+
+/**
+ * The time-step a right code belongs to, or null for a wrong one. Callers store the last accepted
+ * step and refuse a step at or before it, so a code is accepted once (RFC 6238 §5.2).
+ */
+export function totpStepOf(secret: string, code: string, clock: Clock): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  try {
+    const r = verifySync({ secret, token: code, epoch: Math.floor(clock.now() / 1000), epochTolerance: 30 });
+    return r.valid && 'timeStep' in r ? r.timeStep : null;
+  } catch {
+    return null;
+  }
+}

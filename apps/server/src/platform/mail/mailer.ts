@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Locale } from '@tidemark/contract';
 import type { Logger } from 'pino';
 import type { DevOutbox } from '../outbox.ts';
 
@@ -6,10 +7,19 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The language the text is in; lines the platform adds (the anti-phishing code) use it too. */
+  locale?: Locale;
+  /** Set by Mailer.prepare: the platform's lines are in already, send it as it is. */
+  prepared?: true;
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Renders what the platform adds to a message (reading the database) so that it can be sent
+   * later from inside a transaction, where a second query could wait on that very transaction.
+   */
+  prepare?(message: MailMessage): Promise<MailMessage>;
 }
 
 /** Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). */

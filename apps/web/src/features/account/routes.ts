@@ -27,6 +27,13 @@ export const accountRoutes: RouteDef[] = [
     titleKey: 'common:nav.password',
     load: () => import('./pages/PasswordPage.tsx'),
   },
+  {
+    path: '/mine/antiPhishing',
+    // not in the spec's table: a screen of the security center, so it slides in from it
+    index: 41.5,
+    titleKey: 'common:nav.antiPhishing',
+    load: () => import('./pages/AntiPhishingPage.tsx'),
+  },
   { path: '/mine/fund', index: 50, titleKey: 'common:nav.fund', load: () => import('./pages/FundPasswordPage.tsx') },
   { path: '/login', index: 70, titleKey: 'common:nav.login', load: () => import('./pages/LoginPage.tsx') },
   { path: '/register', index: 71, titleKey: 'common:nav.register', load: () => import('./pages/RegisterPage.tsx') },

@@ -10,7 +10,7 @@ export type FieldErrors = Record<string, string>;
 
 /** The i18n key (namespace `account`) the form shows for one contract message key. */
 export function errorKeyFor(messageKey: string): string {
-  const m = /^(?:account|common)\.([A-Za-z]+)$/.exec(messageKey);
+  const m = /^(?:account|common|security)\.([A-Za-z]+)$/.exec(messageKey);
   return m ? `account:errors.${m[1]}` : 'account:errors.invalid';
 }
 

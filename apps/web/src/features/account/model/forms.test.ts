@@ -28,6 +28,8 @@ const validLogin = (over: Partial<LoginForm> = {}): LoginForm => ({
   password: 'abc123',
   totpCode: '',
   totpRequired: false,
+  loginCode: '',
+  loginCodeRequired: false,
   ...over,
 });
 
@@ -121,6 +123,14 @@ describe('login form', () => {
     expect(!r.ok && r.errors.totpCode).toBe('account:errors.totpInvalid');
     const ok = checkLogin(validLogin({ totpRequired: true, totpCode: '123456' }));
     expect(ok.ok && ok.value.totpCode).toBe('123456');
+  });
+
+  it('sends the e-mailed sign-in code only once the server required it, and checks its shape', () => {
+    expect(checkLogin(validLogin({ loginCode: '999' })).ok).toBe(true);
+    const r = checkLogin(validLogin({ loginCodeRequired: true, loginCode: '12' }));
+    expect(!r.ok && r.errors.loginCode).toBe('account:errors.codeInvalid');
+    const ok = checkLogin(validLogin({ loginCodeRequired: true, loginCode: '654321' }));
+    expect(ok.ok && ok.value.loginCode).toBe('654321');
   });
 });
 

@@ -75,6 +75,9 @@ export interface LoginForm extends TargetForm {
   /** Shown and required only after the server answered TOTP_REQUIRED. */
   totpCode: string;
   totpRequired: boolean;
+  /** Shown and required only after the server answered LOGIN_CODE_REQUIRED (repeated failed sign-ins). */
+  loginCode: string;
+  loginCodeRequired: boolean;
 }
 
 /**
@@ -91,6 +94,7 @@ export function checkLogin(f: LoginForm): Checked<z.output<typeof LoginRequest>>
     ...(f.type === 'phone' ? { countryCode: f.countryCode } : {}),
     password: f.password,
     ...(f.totpRequired ? { totpCode: f.totpCode } : {}),
+    ...(f.loginCodeRequired ? { loginCode: f.loginCode } : {}),
   };
   const request = check(LoginRequest, body);
   if (target.ok && request.ok) return request;

@@ -4,18 +4,36 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { login } from '../api/auth.ts';
 import { Field } from '../components/Field.tsx';
+import { SendCodeButton } from '../components/SendCodeButton.tsx';
 import { useSignedInRedirect } from '../components/signed-in.ts';
 import { CodeInput, PasswordInput, TargetFields, TargetTabs } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
-import { checkLogin, emptyTarget, type LoginForm } from '../model/forms.ts';
+import { checkCodeTarget, checkLogin, emptyTarget, type LoginForm } from '../model/forms.ts';
 import '../components/account.css';
 
-/** /login: e-mail or phone and password; the authenticator code once the server asks for it. */
+/**
+ * /login: e-mail or phone and password; the authenticator code once the server asks for it, and a
+ * code sent to the account's e-mail or phone once the server asks for that (after repeated failed
+ * sign-ins on the account).
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const done = useSignedInRedirect();
-  const f = useForm<LoginForm>(() => ({ ...emptyTarget('email'), password: '', totpCode: '', totpRequired: false }));
+  const f = useForm<LoginForm>(() => ({
+    ...emptyTarget('email'),
+    password: '',
+    totpCode: '',
+    totpRequired: false,
+    loginCode: '',
+    loginCodeRequired: false,
+  }));
   const { values, set, errors } = f;
+  const codeTarget = () => {
+    const r = checkCodeTarget(values);
+    if (r.ok) return r.value;
+    f.setErrors((e) => ({ ...e, ...r.errors }));
+    return null;
+  };
 
   const onSubmit = () => {
     const checked = checkLogin(values);
@@ -25,7 +43,14 @@ export default function LoginPage() {
         // silent: a TOTP request is a next step, not an error toast; other errors are toasted below
         done(await login(checked.value, { silent: true }));
       } catch (err) {
-        if (err instanceof ApiError && (err.error === 'TOTP_REQUIRED' || err.error === 'TOTP_INVALID')) {
+        if (err instanceof ApiError && err.error === 'LOGIN_CODE_REQUIRED') {
+          set('loginCodeRequired', true);
+          Toast.show({ content: err.message });
+        } else if (err instanceof ApiError && err.field === 'loginCode') {
+          // a wrong, expired or locked sign-in code: the server's message says which
+          f.setErrors({ loginCode: 'account:errors.codeInvalid' });
+          Toast.show({ content: err.message });
+        } else if (err instanceof ApiError && (err.error === 'TOTP_REQUIRED' || err.error === 'TOTP_INVALID')) {
           set('totpRequired', true);
           if (err.error === 'TOTP_INVALID' || values.totpRequired)
             f.setErrors({ totpCode: 'account:errors.totpInvalid' });
@@ -60,6 +85,22 @@ export default function LoginPage() {
               testId="input-password"
             />
           </Field>
+          {values.loginCodeRequired ? (
+            <Field
+              name="loginCode"
+              label={t('account:field.loginCode')}
+              error={errors.loginCode}
+              note={t('account:login.codeRequired')}
+            >
+              <CodeInput
+                placeholder={t('account:placeholder.loginCode')}
+                value={values.loginCode}
+                onChange={(v) => set('loginCode', v)}
+                testId="input-login-code"
+              />
+              <SendCodeButton purpose="login" target={codeTarget} testId="send-login-code" />
+            </Field>
+          ) : null}
           {values.totpRequired ? (
             <Field
               name="totpCode"

@@ -16,6 +16,7 @@ import {
   totpEnable,
   totpSetup,
 } from '../api/account.ts';
+import { antiPhishingQuery } from '../api/anti-phishing.ts';
 import { Field } from '../components/Field.tsx';
 import { LoadState, SignedInOnly } from '../components/SignedInOnly.tsx';
 import { CodeInput } from '../components/TargetFields.tsx';
@@ -91,7 +92,30 @@ function Overview(props: { s: SecurityOverview }) {
       >
         {t('account:security.totp')}
       </List.Item>
+      <AntiPhishingItem />
     </List>
+  );
+}
+
+/** The anti-phishing code's row: its masked form, or "Not set", opening the screen that sets it. */
+function AntiPhishingItem() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const code = useQuery(antiPhishingQuery());
+  const masked = code.data?.masked ?? null;
+  return (
+    <List.Item
+      onClick={() => navigate('/mine/antiPhishing')}
+      description={masked ?? undefined}
+      extra={
+        <Tag color={masked ? 'success' : 'default'} fill="outline">
+          {t(masked ? 'account:mine.set' : 'account:mine.notSet')}
+        </Tag>
+      }
+      data-testid="security-anti-phishing"
+    >
+      {t('account:security.antiPhishing')}
+    </List.Item>
   );
 }
 

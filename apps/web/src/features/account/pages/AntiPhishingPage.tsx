@@ -1,0 +1,97 @@
+import { Button, Input, Toast } from 'antd-mobile';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { AntiPhishingSetRequest } from '@tidemark/contract';
+import { antiPhishingKey, antiPhishingQuery, setAntiPhishing } from '../api/anti-phishing.ts';
+import { Field } from '../components/Field.tsx';
+import { LoadState, SignedInOnly } from '../components/SignedInOnly.tsx';
+import { PasswordInput } from '../components/TargetFields.tsx';
+import { useForm } from '../components/useForm.ts';
+import { check } from '../model/form-errors.ts';
+import '../components/account.css';
+
+/**
+ * /mine/antiPhishing: the code every e-mail from the platform carries. The current one is shown
+ * masked (a screenshot or a shoulder-surfer does not learn it); saving a new one needs the login password.
+ */
+export default function AntiPhishingPage() {
+  return (
+    <SignedInOnly>
+      <AntiPhishing />
+    </SignedInOnly>
+  );
+}
+
+function AntiPhishing() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const current = useQuery(antiPhishingQuery());
+  const f = useForm({ code: '', password: '' });
+  const { values, set, errors } = f;
+
+  if (!current.data) return <LoadState error={current.isError} retry={() => void current.refetch()} />;
+
+  const onSubmit = () => {
+    const checked = check(AntiPhishingSetRequest, values);
+    if (!checked.ok) return f.setErrors(checked.errors);
+    void f.submit(async () => {
+      const saved = await setAntiPhishing(checked.value);
+      queryClient.setQueryData(antiPhishingKey, saved);
+      Toast.show({ content: t('account:antiPhishing.saved') });
+      navigate('/mine/security', { replace: true });
+    });
+  };
+
+  return (
+    <div className="acc-page">
+      <p className="acc-hint" data-testid="anti-phishing-intro">
+        {t('account:antiPhishing.intro')}
+      </p>
+      <div className="acc-card">
+        <div className="acc-row" data-testid="anti-phishing-current">
+          <span>{t('account:antiPhishing.current')}</span>
+          <strong>{current.data.masked ?? t('account:mine.notSet')}</strong>
+        </div>
+      </div>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <div className="acc-card">
+          <Field
+            name="code"
+            label={t('account:field.antiPhishingCode')}
+            error={errors.code}
+            note={t('account:rule.antiPhishing')}
+          >
+            <Input
+              autoComplete="off"
+              maxLength={20}
+              placeholder={t('account:placeholder.antiPhishingCode')}
+              value={values.code}
+              onChange={(v) => set('code', v)}
+              data-testid="input-anti-phishing"
+            />
+          </Field>
+          <Field name="password" label={t('account:field.loginPassword')} error={errors.password}>
+            <PasswordInput
+              autoComplete="current-password"
+              placeholder={t('account:placeholder.oldPassword')}
+              value={values.password}
+              onChange={(v) => set('password', v)}
+              testId="input-password"
+            />
+          </Field>
+        </div>
+        <Button block color="primary" size="large" type="submit" loading={f.busy} data-testid="submit-anti-phishing">
+          {t('account:antiPhishing.submit')}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * Account protection shared by server and web (docs/decisions/0012): the anti-phishing code the
+ * user sets in the security centre, and what the security centre shows of it.
+ */
+
+/** 4–20 letters or digits: short enough to recognise at a glance, no characters a mail client mangles. */
+export const ANTI_PHISHING_RULE = /^[A-Za-z0-9]{4,20}$/;
+
+/** Setting or changing the code is proven by the login password (a borrowed session is not enough). */
+export const AntiPhishingSetRequest = z.object({
+  code: z.string('security.antiPhishingRule').trim().regex(ANTI_PHISHING_RULE, 'security.antiPhishingRule'),
+  password: z.string('account.passwordEmpty').min(1, 'account.passwordEmpty').max(200),
+});
+export type AntiPhishingSetRequest = z.input<typeof AntiPhishingSetRequest>;
+
+/** The code as the UI shows it: first and last character, the rest masked ("A****9"). */
+export function maskAntiPhishingCode(code: string): string {
+  if (code.length <= 2) return '*'.repeat(code.length);
+  return `${code[0]}${'*'.repeat(code.length - 2)}${code[code.length - 1]}`;
+}
+
+/** What the security centre shows: whether a code is set and its masked form. */
+export type AntiPhishingView = { set: boolean; masked: string | null };

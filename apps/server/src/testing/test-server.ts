@@ -46,13 +46,18 @@ export interface TestServer {
  * (PGlite in memory, or a new database on DATABASE_URL's server).
  */
 export async function startTestServer(
-  options: { clock?: Clock; env?: Record<string, string> } = {},
+  options: { clock?: Clock; env?: Record<string, string>; services?: Record<string, unknown> } = {},
 ): Promise<TestServer> {
   const { database, dispose } = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const launch = async (port: number) => {
-    const b = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+    const b = await buildApp({
+      config,
+      database,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.services ? { services: options.services } : {}),
+    });
     await b.app.listen({ port, host: '127.0.0.1' });
     await b.start();
     return b;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDemoAmounts, type DemoFundsConfig } from './demo-funds.service.ts';
 
 /**
  * Settings of the wallet, read from the environment once:
@@ -9,6 +10,8 @@ import { z } from 'zod';
  * CONVERT_FEE_RATE           fee on the received amount (published in each quote)
  * CONVERT_MIN / CONVERT_MAX  from-amount limits (spec §5/§9: 0.001 … 1,000,000)
  * BANK_WITHDRAW_FEE_RATE / BANK_WITHDRAW_MIN  fee and minimum of a bank withdrawal (USDT)
+ * DEMO_FUNDS                 what "Get demo funds" credits, e.g. "USDT:10000,BTC:0.5" (empty: none)
+ * DEMO_FUNDS_INTERVAL_MINUTES  the least time between two demo grants to one user
  */
 const schema = z.object({
   WALLET_ADDRESS_SEED: z.string().min(8).default('tidemark-simulated-chain'),
@@ -38,6 +41,13 @@ const schema = z.object({
     .string()
     .regex(/^\d+(\.\d+)?$/)
     .default('100'),
+  DEMO_FUNDS: z.string().default('USDT:10000,BTC:0.5'),
+  DEMO_FUNDS_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(60),
 });
 
 export interface WalletConfig {
@@ -45,6 +55,8 @@ export interface WalletConfig {
   recordsMaxDays: number;
   convert: { quoteMs: number; spread: string; feeRate: string; min: string; max: string };
   bank: { feeRate: string; min: string };
+  /** Demo funds (demo-funds.service.ts); only ever offered on the simulated chain outside production. */
+  demoFunds: DemoFundsConfig;
 }
 
 export function loadWalletConfig(env: NodeJS.ProcessEnv = process.env): WalletConfig {
@@ -60,6 +72,7 @@ export function loadWalletConfig(env: NodeJS.ProcessEnv = process.env): WalletCo
       max: e.CONVERT_MAX,
     },
     bank: { feeRate: e.BANK_WITHDRAW_FEE_RATE, min: e.BANK_WITHDRAW_MIN },
+    demoFunds: { amounts: parseDemoAmounts(e.DEMO_FUNDS), intervalMs: e.DEMO_FUNDS_INTERVAL_MINUTES * 60_000 },
   };
 }
 

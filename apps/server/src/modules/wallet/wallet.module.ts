@@ -4,6 +4,7 @@ import type { PriceService } from '../market/price.service.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { SimulatedChain, type ChainAdapter } from './chain-adapter.ts';
 import { LedgerService } from './ledger.service.ts';
+import { registerDemoFundsRoutes } from './demo-funds.routes.ts';
 import { registerUserRoutes } from './user.routes.ts';
 import { loadWalletConfig } from './wallet.config.ts';
 import type { WalletDeps } from './wallet-deps.ts';
@@ -25,5 +26,6 @@ export const walletModule: Module = {
     const deps: WalletDeps = { ctx, ledger, prices: ctx.services.prices as PriceService, config: loadWalletConfig() };
     registerUserRoutes(app, ctx, deps);
     registerAdminRoutes(app, ctx, deps, chain);
+    registerDemoFundsRoutes(app, ctx, deps, () => chain);
   },
 };

@@ -8,7 +8,6 @@ import { formatPrice } from '../../../lib/format/price.ts';
 import { useSignedIn } from '../../../lib/session.ts';
 import {
   buyContract,
-  cycleKeys,
   productsQuery,
   requestQuote,
   spotUsdtQuery,
@@ -25,6 +24,7 @@ import { PriceChart } from '../components/PriceChart.tsx';
 import { useOnceCommand } from '../components/useBuy.ts';
 import { previewReturn, stakeProblem } from '../model/stake.ts';
 import '../components/cycle.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /**
  * /cycle: fixed-period up/down contracts. Pick an instrument (crypto or commodity), watch its index
@@ -114,7 +114,7 @@ function CycleTicket(props: { products: Products }) {
       if (!c) return;
       setQuote(null);
       setBought(c);
-      await queryClient.invalidateQueries({ queryKey: cycleKeys.all });
+      await refreshMoney(queryClient);
     } catch (err) {
       setQuote(null);
       if (err instanceof ApiError) Toast.show({ content: err.message });
@@ -255,7 +255,7 @@ function CycleTicket(props: { products: Products }) {
         contract={bought}
         onClose={() => {
           setBought(null);
-          void queryClient.invalidateQueries({ queryKey: cycleKeys.all });
+          void refreshMoney(queryClient);
         }}
       />
     </div>

@@ -4,12 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
-import { availableQuery, earnKeys, planQuery, subscribe, type EarnPlan } from '../api/earn.ts';
+import { availableQuery, planQuery, subscribe, type EarnPlan } from '../api/earn.ts';
 import { Line, LoadState, SignedInGate } from '../components/Gate.tsx';
 import { showAmount, showTime } from '../components/format.ts';
 import { useCommand } from '../components/useCommand.ts';
 import { amountProblem, percentOf, previewLock } from '../model/earn-math.ts';
 import '../components/earn.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /** /confirmLock/:id: amount, the wallet it comes from, what it earns and what early redemption costs — then the fund password. */
 export default function ConfirmLockPage() {
@@ -65,7 +66,7 @@ function ConfirmForm({ plan: p, available }: { plan: EarnPlan; available: Record
     try {
       const order = await command.run(body, (requestId) => subscribe(requestId, body));
       if (!order) return;
-      await queryClient.invalidateQueries({ queryKey: earnKeys.all });
+      await refreshMoney(queryClient);
       Toast.show({ icon: 'success', content: t('confirm.success') });
       navigate('/lockRecord', { replace: true });
     } catch (err) {

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useState } from 'react';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { cancelFuturesOrder, futuresKeys } from '../api/futures.ts';
+import { cancelFuturesOrder } from '../api/futures.ts';
 import { FundingBar } from './FundingBar.tsx';
 import { FuturesOrderCard } from './FuturesOrderCard.tsx';
 import { FuturesTicket } from './FuturesTicket.tsx';
@@ -15,6 +15,7 @@ import { PositionList } from './PositionList.tsx';
 import { useFuturesData } from './useFutures.ts';
 import '../../trade/components/trade.css';
 import './futures.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 const DEFAULT_SYMBOL = 'BTCUSDT';
 
@@ -46,7 +47,7 @@ export function FuturesPanel() {
       await cancelFuturesOrder(id);
       Toast.show({ content: t('orders.cancelled') });
     } finally {
-      void queryClient.invalidateQueries({ queryKey: futuresKeys.all });
+      void refreshMoney(queryClient);
     }
   }
 

@@ -12,9 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { newClientOrderId } from '../../trade/model/client-order-id.ts';
-import { futuresKeys, placeFuturesOrder, setLeverage, setMarginMode } from '../api/futures.ts';
+import { placeFuturesOrder, setLeverage, setMarginMode } from '../api/futures.ts';
 import { previewOrder, type PreviewError } from '../model/preview.ts';
 import { reducibleBy } from '../model/reduce-only.ts';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /** The server's default setting of a contract the user never configured (futures.service DEFAULT_LEVERAGE). */
 const DEFAULT_LEVERAGE = 20;
@@ -77,7 +78,7 @@ export function FuturesTicket(props: {
     reduceOnly,
   });
   const shown: PreviewError[] = touched ? errors : errors.filter((e) => e === 'priceTick' || e === 'leverageTooHigh');
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: futuresKeys.all });
+  const refresh = () => void refreshMoney(queryClient);
 
   async function changeMode(mode: MarginMode) {
     if (mode === serverMode) return;
@@ -98,7 +99,7 @@ export function FuturesTicket(props: {
       setLeverageState(null); // back to the server's setting
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: futuresKeys.all });
+    await refreshMoney(queryClient);
     setLeverageState(null);
   }
 

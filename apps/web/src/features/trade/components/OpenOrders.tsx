@@ -5,14 +5,15 @@ import { Link } from 'react-router-dom';
 import type { SpotOrder } from '@tidemark/contract';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
-import { cancelAll, cancelOrder, tradeKeys } from '../api/trade.ts';
+import { cancelAll, cancelOrder } from '../api/trade.ts';
 import { sideKey, statusKey, typeKey } from '../model/order-view.ts';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /** The user's open orders in this market, each with "revoke", and "revoke all" (spec §4). */
 export function OpenOrders(props: { symbol: string; coinType: number; orders: SpotOrder[] | undefined }) {
   const { t, i18n } = useTranslation('trade');
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+  const refresh = () => void refreshMoney(queryClient);
   const when = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'medium' });
   const orders = props.orders ?? [];
 

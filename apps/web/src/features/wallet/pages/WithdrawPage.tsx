@@ -13,7 +13,6 @@ import {
   drawInfosQuery,
   PAGE_SIZE,
   securityQuery,
-  walletKeys,
   withdrawalsQuery,
   type SecurityState,
   type WithdrawBody,
@@ -30,6 +29,7 @@ import { useCurrencyChoice } from '../components/useCurrencyChoice.ts';
 import { useMoneyCommand } from '../components/useMoneyCommand.ts';
 import { amountProblem, receiveAfterFee, showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 const SIX_DIGITS = /^\d{6}$/;
 const FIELDS = ['address', 'amount', 'fundPassword', 'code', 'totpCode'] as const;
@@ -129,7 +129,7 @@ function WithdrawForm(props: { infos: DrawInfos; security: SecurityState }) {
       setFundPassword('');
       setCode('');
       setTotpCode('');
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      await refreshMoney(queryClient);
       void Dialog.alert({
         content: <div data-testid="withdraw-success">{done.message || t('withdraw.success')}</div>,
         confirmText: t('action.ok'),
@@ -395,7 +395,7 @@ function WithdrawalRecords() {
     } catch {
       // the API client has shown the server's message
     }
-    await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    await refreshMoney(queryClient);
   };
 
   return (

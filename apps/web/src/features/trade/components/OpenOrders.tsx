@@ -18,6 +18,14 @@ export function OpenOrders(props: { symbol: string; coinType: number; orders: Sp
   const orders = props.orders ?? [];
 
   async function revoke(o: SpotOrder) {
+    const amount = o.quantity ?? (o.quoteAmount ? `${o.quoteAmount} USDT` : '');
+    const summary = `${t(sideKey(o))} ${amount}${o.price ? ` @ ${formatPrice(o.price)}` : ''}`;
+    const ok = await Dialog.confirm({
+      content: t('orders.revokeConfirm', { summary }),
+      confirmText: t('orders.revoke'),
+      cancelText: t('orders.keep'),
+    });
+    if (!ok) return;
     try {
       await cancelOrder(o.id);
       Toast.show({ content: t('orders.revoked') });

@@ -208,6 +208,16 @@ export class LedgerService {
   }
 
   /** The balances of a user (every currency and wallet that has an account). */
+  /** Whether an entry of this kind and reference was ever posted (one-time seed steps ask this). */
+  async hasEntry(kind: string, reference: string, db: Db = this.db): Promise<boolean> {
+    const [row] = await db
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.kind, kind), eq(ledgerTransactions.reference, reference)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async balancesOf(userId: number, db: Db = this.db): Promise<Balance[]> {
     const rows = await db
       .select({

@@ -77,13 +77,15 @@ export interface DrawCurrency {
   max: string;
   daily: string;
   todayRemaining: string;
+  /** What the 24-hour verification (KYC) limit still allows, in this currency (absent on older servers). */
+  kycRemaining?: string;
 }
 
 export type KycLevel = 'none' | 'basic' | 'advanced';
 
 export interface DrawInfos {
   kyc: { level: KycLevel; limitBtc24h: string; remainingBtc24h: string; fiatPerTrade: string; verifyPath: string };
-  bank: { feeRate: string; min: string; currency: string };
+  bank: { feeRate: string; min: string; currency: string; todayRemaining?: string; kycRemaining?: string };
   currencies: DrawCurrency[];
 }
 

@@ -237,6 +237,9 @@ export class MarketMaker {
   private async requote(m: Market, index: bigint): Promise<void> {
     await this.spot.cancelAll(this.makerId, m.symbol);
     const tick8 = parseUnits(m.tickSize, PRICE_SCALE);
+    // every quote is handed to the sequencer at once: it runs them as one batch (one transaction), so a
+    // deep book costs about one commit per requote, not one per level — the database stays free for users
+    const quotes: Promise<unknown>[] = [];
     for (const q of quoteLevels(this.shapeOf(m), index, tick8)) {
       for (const [side, ticks] of [
         ['buy', q.bid],
@@ -246,21 +249,22 @@ export class MarketMaker {
         // lots so that the level is worth about its USDT value: value (minor) / ticks (minor per lot)
         const lots = divRound(q.usdt, ticks, 'ceil');
         const qty = formatLots(m, lots);
-        try {
-          await this.spot.place(this.makerId, {
-            clientOrderId: `mm-${m.symbol}-${this.round}-${side}${q.level}-${crypto.randomBytes(3).toString('hex')}`,
-            symbol: m.symbol,
-            side,
-            type: 'limit',
-            price: ticksToPrice(m, ticks),
-            quantity: qty,
-            timeInForce: 'POST_ONLY',
-          });
-        } catch (err) {
-          this.ctx.log.debug({ err, symbol: m.symbol }, 'market maker quote refused');
-        }
+        quotes.push(
+          this.spot
+            .place(this.makerId, {
+              clientOrderId: `mm-${m.symbol}-${this.round}-${side}${q.level}-${crypto.randomBytes(3).toString('hex')}`,
+              symbol: m.symbol,
+              side,
+              type: 'limit',
+              price: ticksToPrice(m, ticks),
+              quantity: qty,
+              timeInForce: 'POST_ONLY',
+            })
+            .catch((err: unknown) => this.ctx.log.debug({ err, symbol: m.symbol }, 'market maker quote refused')),
+        );
       }
     }
+    await Promise.all(quotes);
     this.quotedAt.set(m.symbol, index);
   }
 

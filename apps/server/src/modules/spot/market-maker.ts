@@ -29,7 +29,7 @@ import type { SpotService } from './spot.service.ts';
  * SPOT_MM_LEVEL_GROWTH    each further level is larger by this share of the first (default 0.25)
  * SPOT_MM_MARKETS         per-market overrides as JSON, e.g. {"DOGEUSDT":{"spread":"0.0005","levels":10}}
  *                         (keys: spread, step, levels, levelUsdt, growth)
- * SPOT_MM_REQUOTE         index move that triggers a requote, as a rate (default 0.001)
+ * SPOT_MM_REQUOTE         index move that triggers a requote, as a rate (default 0.002)
  * SPOT_MM_INTERVAL_MS     how often quotes are checked (default 2000)
  * SPOT_DEMO_TAKER         on | off (default on when prices are simulated)
  */
@@ -44,7 +44,7 @@ const schema = z.object({
   SPOT_MM_LEVEL_USDT: z.string().default('3000'),
   SPOT_MM_LEVEL_GROWTH: z.string().default('0.25'),
   SPOT_MM_MARKETS: z.string().default('{}'),
-  SPOT_MM_REQUOTE: z.string().default('0.001'),
+  SPOT_MM_REQUOTE: z.string().default('0.002'),
   SPOT_MM_INTERVAL_MS: z.coerce.number().int().min(200).default(2000),
   SPOT_DEMO_TAKER: z.enum(['on', 'off']).optional(),
 });

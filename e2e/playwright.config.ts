@@ -95,7 +95,8 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     env: { ...serverEnv, E2E_ADMIN_DATABASE_URL: serverDatabaseUrl ?? '' },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // a start on a busy shared machine can take two minutes (migrations, seeds, the books rebuilt)
+    timeout: 300_000,
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -139,6 +139,9 @@ test('a funded user buys through the market maker, sees the fill and the trade, 
   await expect(page.getByTestId('open-order')).toHaveCount(1);
   await shot(page, 'trade-resting');
   await page.getByTestId('open-order').getByTestId('revoke').click();
+  // revoking asks first; one tap confirms
+  await expect(page.getByText(/Revoke this order\? Buy 0\.001 @/)).toBeVisible();
+  await page.getByRole('button', { name: 'Revoke', exact: true }).click();
   await expect(page.getByTestId('open-order')).toHaveCount(0);
   const open = await api<Order[]>(request, '/xb/v1/spot/orders/open', { symbol: 'BTCUSDT' }, { token: user.token });
   expect(open).toEqual([]);

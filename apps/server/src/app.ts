@@ -38,6 +38,8 @@ export interface BuildOptions {
   database: Database;
   clock?: Clock;
   logger?: Logger;
+  /** Services present before the modules register (e.g. a chain adapter a module picks up). */
+  services?: Record<string, unknown>;
 }
 
 export interface BuiltApp {
@@ -120,7 +122,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
         throw new Error('the operator module installs the operator guard');
       },
     },
-    services: {},
+    services: { ...opts.services },
   };
   // the market-data WebSocket at the root path /ws (not under /api); the spot module attaches its handler
   const rootSocket = new RootSocket('/ws');

@@ -15,18 +15,35 @@ const firstIssue = (r: { success: boolean; error?: { issues: Array<{ path: Prope
   r.success ? null : { field: r.error!.issues[0]!.path.join('.'), message: r.error!.issues[0]!.message };
 
 describe('password rule', () => {
-  it('accepts 6–20 letters and digits with at least one of each', () => {
-    for (const ok of ['abc123', 'A1b2C3', 'a1234567890123456789', 'Password1'])
+  it('accepts 6–20 characters with at least one letter and one digit, symbols allowed', () => {
+    for (const ok of [
+      'abc123',
+      'A1b2C3',
+      'a1234567890123456789',
+      'Password1',
+      'Tidemark#2026ok',
+      'abc-123',
+      'a1!@#$%^&*()_+{}',
+    ])
       expect(PASSWORD_RULE.test(ok), ok).toBe(true);
-    for (const bad of ['', 'abcdef', '123456', 'ab12', 'a1234567890123456789x', 'abc 123', 'abc-123', 'pässw0rd'])
+    for (const bad of [
+      '',
+      'abcdef',
+      '123456',
+      '#!$%^&',
+      'ab12',
+      'a1234567890123456789x',
+      'abc 123',
+      'pässw0rd',
+      'ab1\t23',
+    ])
       expect(PASSWORD_RULE.test(bad), bad).toBe(false);
   });
 
   it('matches its definition for any string (property)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 25 }), (p) => {
-        const expected =
-          p.length >= 6 && p.length <= 20 && /^[A-Za-z\d]*$/.test(p) && /[A-Za-z]/.test(p) && /\d/.test(p);
+        const expected = p.length >= 6 && p.length <= 20 && /^[!-~]*$/.test(p) && /[A-Za-z]/.test(p) && /\d/.test(p);
         expect(PASSWORD_RULE.test(p)).toBe(expected);
       }),
     );

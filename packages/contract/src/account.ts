@@ -13,8 +13,11 @@ import { identifier, text } from './text.ts';
 // Shared rules
 // ---------------------------------------------------------------------------------------------
 
-/** Login password: 6–20 characters, letters and digits only, at least one of each. */
-export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{6,20}$/;
+/**
+ * Login password: 6–20 printable ASCII characters (letters, digits and symbols such as `#!$`), at
+ * least one letter and one digit; no spaces (a space at either end is lost too easily when pasting).
+ */
+export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{6,20}$/;
 /** Fund (withdrawal) password: exactly 6 digits, and never equal to the login password. */
 export const FUND_PASSWORD_RULE = /^\d{6}$/;
 /** A practical e-mail shape: local@domain.tld, no spaces, at most 254 characters. */

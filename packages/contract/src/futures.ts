@@ -181,7 +181,10 @@ export interface FuturesAccount {
   unrealizedPnl: string;
   /** available + frozen + positionMargin + unrealizedPnl. */
   equity: string;
+  /** The user's setting per contract they configured (their last choice is kept per contract). */
   settings: FuturesSetting[];
+  /** The leverage of a contract without a setting (a newcomer starts modest; capped by the contract's maximum). */
+  defaultLeverage?: number;
 }
 
 export interface FuturesOrder {

@@ -46,7 +46,7 @@ export interface TestServer {
  * (PGlite in memory, or a new database on DATABASE_URL's server).
  */
 export async function startTestServer(
-  options: { clock?: Clock; env?: Record<string, string> } = {},
+  options: { clock?: Clock; env?: Record<string, string>; services?: Record<string, unknown> } = {},
 ): Promise<TestServer> {
   const { database, dispose } = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
@@ -62,7 +62,12 @@ export async function startTestServer(
     ...options.env,
   });
   const launch = async (port: number) => {
-    const b = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+    const b = await buildApp({
+      config,
+      database,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.services ? { services: options.services } : {}),
+    });
     await b.app.listen({ port, host: '127.0.0.1' });
     await b.start();
     return b;

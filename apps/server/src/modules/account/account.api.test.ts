@@ -59,6 +59,35 @@ describe('login password change', () => {
     expect((await s.api('/xb/v1/account/info', {}, { token: other })).status).toBe(401);
     expect((await login(email, 'new222')).status).toBe(200);
   });
+
+  it('accepts a strong password with symbols and says the rule exactly when refused', async () => {
+    const email = uniqueEmail('sym');
+    const { token } = await registerByEmail(s, email, 'Tidemark#2026ok');
+    expect((await login(email, 'Tidemark#2026ok')).status).toBe(200);
+    let res = await s.api(
+      '/xb/v1/account/password/change',
+      { oldPassword: 'Tidemark#2026ok', password: 'only#symbols', confirmPassword: 'only#symbols' },
+      { token },
+    );
+    expect(res.body).toMatchObject({
+      code: 400,
+      field: 'password',
+      message:
+        'The password must be 6–20 characters with at least one letter and one digit; symbols are allowed, spaces are not',
+    });
+    res = await s.api(
+      '/xb/v1/account/password/change',
+      { oldPassword: 'Tidemark#2026ok', password: 'x', confirmPassword: 'x' },
+      { token, locale: 'de' },
+    );
+    expect(res.body.message).toContain('Sonderzeichen sind erlaubt');
+    res = await s.api(
+      '/xb/v1/account/password/change',
+      { oldPassword: 'Tidemark#2026ok', password: 'N3w!pass_word', confirmPassword: 'N3w!pass_word' },
+      { token },
+    );
+    expect(res.status).toBe(200);
+  });
 });
 
 describe('fund password', () => {

@@ -78,9 +78,10 @@ describe('futures: contracts, settings, orders', () => {
     expect((await call(u, '/leverage', { symbol: BTC, leverage: 101 })).status).toBe(400);
     expect((await limit(u, 'buy', '80000', '0.01')).body.error).toBe('PRICE_OUT_OF_BAND');
     const o = await limit(u, 'buy', '99000', '0.01');
-    expect(o.body.data).toMatchObject({ status: 'new', reduceOnly: false, marginMode: 'cross', leverage: 20 });
-    // 990 USDT notional at 20×: 49.5 margin + fee reserve 0.495 frozen
-    expect(await h.wallet(u.id)).toEqual({ available: h.units('4950.005'), frozen: h.units('49.995') });
+    // a contract the user never set starts at the modest default (5×)
+    expect(o.body.data).toMatchObject({ status: 'new', reduceOnly: false, marginMode: 'cross', leverage: 5 });
+    // 990 USDT notional at 5×: 198 margin + fee reserve 0.495 frozen
+    expect(await h.wallet(u.id)).toEqual({ available: h.units('4801.505'), frozen: h.units('198.495') });
     expect((await call(u, '/margin-mode', { symbol: BTC, marginMode: 'isolated' })).body.error).toBe(
       'MARGIN_MODE_LOCKED',
     );

@@ -9,6 +9,8 @@ import type { AppContext } from '../../platform/context.ts';
  * FUTURES_MM_SPREAD      distance of the first quote from the mark, as a rate (default 0.0005)
  * FUTURES_MM_LEVELS      levels per side (default 5)
  * FUTURES_MM_LEVEL_USDT  value of each level in USDT (default 5000)
+ * FUTURES_DEFAULT_LEVERAGE  the leverage of a contract the user never set (default 5: a newcomer starts
+ *                        modest; each contract then keeps the user's last choice)
  */
 const schema = z.object({
   FUTURES_TICK_MS: z.coerce.number().int().min(0).default(1000),
@@ -16,6 +18,7 @@ const schema = z.object({
   FUTURES_MM_SPREAD: z.string().default('0.0005'),
   FUTURES_MM_LEVELS: z.coerce.number().int().min(1).max(50).default(5),
   FUTURES_MM_LEVEL_USDT: z.string().default('5000'),
+  FUTURES_DEFAULT_LEVERAGE: z.coerce.number().int().min(1).max(125).default(5),
 });
 
 export interface FuturesConfig {
@@ -24,6 +27,7 @@ export interface FuturesConfig {
   mmSpread: string;
   mmLevels: number;
   mmLevelUsdt: string;
+  defaultLeverage: number;
 }
 
 export function loadFuturesConfig(ctx: AppContext, env: NodeJS.ProcessEnv = process.env): FuturesConfig {
@@ -34,5 +38,6 @@ export function loadFuturesConfig(ctx: AppContext, env: NodeJS.ProcessEnv = proc
     mmSpread: e.FUTURES_MM_SPREAD,
     mmLevels: e.FUTURES_MM_LEVELS,
     mmLevelUsdt: e.FUTURES_MM_LEVEL_USDT,
+    defaultLeverage: e.FUTURES_DEFAULT_LEVERAGE,
   };
 }

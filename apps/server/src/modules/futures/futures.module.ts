@@ -42,6 +42,7 @@ export const futuresModule: Module = {
       ledger: service<LedgerService>(ctx, 'ledger'),
       clock: ctx.clock,
       prices: () => ctx.services.prices as PriceService | undefined,
+      defaultLeverage: loadFuturesConfig(ctx).defaultLeverage,
     });
     ctx.services.futures = futures;
     const user = ctx.guards.user;

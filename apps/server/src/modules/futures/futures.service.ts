@@ -49,7 +49,8 @@ import { orderView, positionView, rate, usdt } from './views.ts';
 import { futuresRealizedPnl } from './realized-pnl.ts';
 import { amountInput } from '../../platform/http/amount-input.ts';
 
-export const DEFAULT_LEVERAGE = 20;
+/** The leverage of a contract the user never set, unless configured (FUTURES_DEFAULT_LEVERAGE). */
+export const DEFAULT_LEVERAGE = 5;
 
 /**
  * Perpetual futures for users: settings, orders, positions, TP/SL, margin, funding, and the per-tick job
@@ -62,8 +63,16 @@ export class FuturesService {
   private readonly ledger: LedgerService;
   private readonly clock: Clock;
   private readonly prices: () => PriceService | undefined;
+  readonly defaultLeverage: number;
 
-  constructor(deps: { db: Db; ledger: LedgerService; clock: Clock; prices: () => PriceService | undefined }) {
+  constructor(deps: {
+    db: Db;
+    ledger: LedgerService;
+    clock: Clock;
+    prices: () => PriceService | undefined;
+    defaultLeverage?: number;
+  }) {
+    this.defaultLeverage = deps.defaultLeverage ?? DEFAULT_LEVERAGE;
     this.db = deps.db;
     this.ledger = deps.ledger;
     this.clock = deps.clock;
@@ -143,7 +152,7 @@ export class FuturesService {
       .where(and(eq(futuresSettings.userId, userId), eq(futuresSettings.symbol, symbol)));
     return row
       ? { symbol, marginMode: row.marginMode, leverage: row.leverage }
-      : { symbol, marginMode: 'cross', leverage: Math.min(DEFAULT_LEVERAGE, c.maxLeverage) };
+      : { symbol, marginMode: 'cross', leverage: Math.min(this.defaultLeverage, c.maxLeverage) };
   }
 
   private async saveSetting(tx: Db, userId: number, s: FuturesSetting): Promise<void> {
@@ -532,6 +541,7 @@ export class FuturesService {
       unrealizedPnl: usdt(upnl),
       equity: usdt(bal.available + bal.frozen + margin + upnl),
       settings: settings.map((s) => ({ symbol: s.symbol, marginMode: s.marginMode, leverage: s.leverage })),
+      defaultLeverage: this.defaultLeverage,
     };
   }
 

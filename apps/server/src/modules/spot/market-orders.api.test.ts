@@ -102,6 +102,30 @@ describe('market order price protection', () => {
   });
 });
 
+describe('a market buy by amount that spent its amount', () => {
+  it('is filled when the rest cannot buy one more lot (the dust is released)', async () => {
+    const maker = await user('0', ['AVAX', '10']);
+    await ok(maker.token, { symbol: 'AVAXUSDT', side: 'sell', type: 'limit', price: '19', quantity: '10' });
+    const buyer = await user('1000');
+    // one lot (0.0001 AVAX) costs 0.0019 USDT at 19: 50.001 buys 2.6316 AVAX for 50.0004, 0.0006 is left
+    const order = await ok(buyer.token, { symbol: 'AVAXUSDT', side: 'buy', type: 'market', quoteAmount: '50.001' });
+    expect(order).toMatchObject({
+      status: 'filled',
+      cancelReason: null,
+      filledQuantity: '2.6316',
+      turnover: '50.0004',
+    });
+    const spent = units('USDT', '50.0004');
+    expect(await bal(buyer.id, 'USDT')).toEqual({
+      available: units('USDT', '1000') - spent - feeOf(spent, TAKER),
+      frozen: 0n,
+    });
+    // the stored order says the same
+    const detail = await server.api('/xb/v1/spot/order/detail', { id: order.id }, { token: buyer.token });
+    expect(detail.body.data.order ?? detail.body.data).toMatchObject({ status: 'filled', cancelReason: null });
+  });
+});
+
 describe('market order minimum notional and an empty book', () => {
   it('a market order by quantity worth less than the minimum at the best price is refused before freezing', async () => {
     const maker = await user('1000', ['LINK', '10']);

@@ -334,8 +334,14 @@ export class MarketSequencer {
       if (e.type === 'accepted') continue;
       if (e.type === 'cancelled') {
         const row = orderById(e.orderId);
-        row.status = 'cancelled';
-        row.cancelReason = e.reason;
+        if (this.spentToTheLastLot(row, e)) {
+          // what is left cannot buy one more lot: the amount was spent, the order is filled (the dust is released)
+          row.status = 'filled';
+          row.cancelReason = null;
+        } else {
+          row.status = 'cancelled';
+          row.cancelReason = e.reason;
+        }
         row.remainingLots = 0;
         this.open.delete(row.id);
         this.releaseRest(work, row);
@@ -434,6 +440,19 @@ export class MarketSequencer {
   }
 
   /** Gives back what a finished order still holds (a better price, an unused fee reserve, an unfilled rest). */
+  /**
+   * A market buy by quote amount stops when its rest cannot pay for one lot at the best ask: it bought
+   * all its amount could buy, so it is filled — not "partly filled, rest cancelled". A rest that could
+   * still buy a lot (the book ran out or the protection band stopped it) stays a cancellation.
+   */
+  private spentToTheLastLot(row: SpotOrderRow, e: Extract<EngineEvent, { type: 'cancelled' }>): boolean {
+    if (row.type !== 'market' || row.side !== 'buy' || row.quoteAmount === null || row.filledBase === 0n) return false;
+    if (e.reason !== 'no-liquidity') return false;
+    const bestAsk = this.engine.bestAsk();
+    // engine units: the rest is in USDT minor units, one lot at `bestAsk` ticks costs `bestAsk` of them
+    return bestAsk !== undefined && e.qty < bestAsk;
+  }
+
   private releaseRest(work: GroupWork, row: SpotOrderRow): void {
     if (row.frozenRemaining <= 0n) return;
     const account: AccountRef = { userId: row.userId, currency: row.frozenCurrency, wallet: 'spot' };

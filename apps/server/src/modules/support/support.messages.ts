@@ -12,7 +12,7 @@ export const supportMessages: LocalizedMessages = {
     'support.userNotFound': 'This user does not exist',
     'support.externalUrlRequired': 'An external chat needs an https:// address',
     'support.noAgentOnline':
-      'No agent is online right now. Your message has been saved as ticket #{id}; you will find our reply under My questions.',
+      'No agent is online right now. Your message has been saved as ticket #{id}; you will find our reply under My tickets (Me → My tickets).',
     'support.chatTicketTitle': 'Live chat message',
     'support.authRequired': 'Send your token first',
   },
@@ -26,7 +26,7 @@ export const supportMessages: LocalizedMessages = {
     'support.messageEmpty': '請輸入訊息或附加圖片',
     'support.userNotFound': '用戶不存在',
     'support.externalUrlRequired': '外部客服需要 https:// 地址',
-    'support.noAgentOnline': '目前沒有客服在線。您的訊息已保存為工單 #{id}，回覆可在「我的問題」中查看。',
+    'support.noAgentOnline': '目前沒有客服在線。您的訊息已保存為工單 #{id}，回覆可在「我的工單」中查看。',
     'support.chatTicketTitle': '在線客服留言',
     'support.authRequired': '請先發送您的令牌',
   },
@@ -40,7 +40,7 @@ export const supportMessages: LocalizedMessages = {
     'support.messageEmpty': '请输入消息或附加图片',
     'support.userNotFound': '用户不存在',
     'support.externalUrlRequired': '外部客服需要 https:// 地址',
-    'support.noAgentOnline': '当前没有客服在线。您的消息已保存为工单 #{id}，回复可在“我的问题”中查看。',
+    'support.noAgentOnline': '当前没有客服在线。您的消息已保存为工单 #{id}，回复可在“我的工单”中查看。',
     'support.chatTicketTitle': '在线客服留言',
     'support.authRequired': '请先发送您的令牌',
   },
@@ -55,7 +55,7 @@ export const supportMessages: LocalizedMessages = {
     'support.userNotFound': 'Dieser Benutzer existiert nicht',
     'support.externalUrlRequired': 'Ein externer Chat braucht eine https://-Adresse',
     'support.noAgentOnline':
-      'Gerade ist kein Mitarbeiter online. Ihre Nachricht wurde als Ticket #{id} gespeichert; unsere Antwort finden Sie unter „Meine Fragen“.',
+      'Gerade ist kein Mitarbeiter online. Ihre Nachricht wurde als Ticket #{id} gespeichert; unsere Antwort finden Sie unter „Meine Tickets“.',
     'support.chatTicketTitle': 'Nachricht aus dem Live-Chat',
     'support.authRequired': 'Senden Sie zuerst Ihr Token',
   },
@@ -70,7 +70,7 @@ export const supportMessages: LocalizedMessages = {
     'support.userNotFound': 'Cet utilisateur n’existe pas',
     'support.externalUrlRequired': 'Un chat externe nécessite une adresse https://',
     'support.noAgentOnline':
-      'Aucun conseiller n’est en ligne pour le moment. Votre message a été enregistré comme ticket n° {id} ; vous trouverez notre réponse dans Mes questions.',
+      'Aucun conseiller n’est en ligne pour le moment. Votre message a été enregistré comme ticket n° {id} ; vous trouverez notre réponse dans Mes tickets.',
     'support.chatTicketTitle': 'Message du chat en direct',
     'support.authRequired': 'Envoyez d’abord votre jeton',
   },
@@ -85,7 +85,7 @@ export const supportMessages: LocalizedMessages = {
     'support.userNotFound': 'このユーザーは存在しません',
     'support.externalUrlRequired': '外部チャットには https:// のアドレスが必要です',
     'support.noAgentOnline':
-      '現在オンラインの担当者がいません。メッセージはチケット #{id} として保存されました。返信は「マイ質問」でご確認いただけます。',
+      '現在オンラインの担当者がいません。メッセージはチケット #{id} として保存されました。返信は「マイチケット」でご確認いただけます。',
     'support.chatTicketTitle': 'ライブチャットのメッセージ',
     'support.authRequired': '最初にトークンを送信してください',
   },
@@ -110,6 +110,6 @@ export const supportMessages: LocalizedMessages = {
     'support.ticketNotFound': 'Bu talep mevcut değil',
     'support.imageNotOwned': 'Yalnızca kendi yüklediğiniz resimleri ekleyebilirsiniz',
     'support.noAgentOnline':
-      'Şu anda çevrimiçi temsilci yok. Mesajınız #{id} numaralı talep olarak kaydedildi; yanıtımızı Sorularım bölümünde bulabilirsiniz.',
+      'Şu anda çevrimiçi temsilci yok. Mesajınız #{id} numaralı talep olarak kaydedildi; yanıtımızı Taleplerim bölümünde bulabilirsiniz.',
   },
 };

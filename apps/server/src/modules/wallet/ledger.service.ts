@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { systemClock, type Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AccountIdCache, LedgerBatch } from './ledger-batch.ts';
-import { ledgerAccounts } from './ledger.schema.ts';
+import { ledgerAccounts, ledgerTransactions } from './ledger.schema.ts';
 import { ownerOf, walletOf, type AccountRef, type Balance, type Entry } from './ledger-types.ts';
 
 export {
@@ -108,6 +108,16 @@ export class LedgerService {
     const batch = this.batch(tx);
     await batch.lock([ref]);
     return batch.balanceOf(ref);
+  }
+
+  /** Whether an entry of this kind and reference was ever posted (one-time seed steps ask this). */
+  async hasEntry(kind: string, reference: string, db: Db = this.db): Promise<boolean> {
+    const [row] = await db
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.kind, kind), eq(ledgerTransactions.reference, reference)))
+      .limit(1);
+    return row !== undefined;
   }
 
   /** The balances of a user (every currency and wallet that has an account). */

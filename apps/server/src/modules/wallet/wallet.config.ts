@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDemoAmounts, type DemoFundsConfig } from './demo-funds.service.ts';
 
 /**
  * Settings of the wallet, read from the environment once:
@@ -11,6 +12,8 @@ import { z } from 'zod';
  * BANK_WITHDRAW_FEE_RATE / BANK_WITHDRAW_MIN  fee and minimum of a bank withdrawal (USDT)
  * SIMULATED_DEPOSIT_FOUR_EYES_ABOVE  USDT value (at the index) above which an operator's simulated
  *                            deposit needs a second operator's approval (default 10000; 0 = always)
+ * DEMO_FUNDS                 what "Get demo funds" credits, e.g. "USDT:10000,BTC:0.5" (empty: none)
+ * DEMO_FUNDS_INTERVAL_MINUTES  the least time between two demo grants to one user
  */
 const schema = z.object({
   WALLET_ADDRESS_SEED: z.string().min(8).default('tidemark-simulated-chain'),
@@ -44,6 +47,13 @@ const schema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,6})?$/)
     .default('10000'),
+  DEMO_FUNDS: z.string().default('USDT:10000,BTC:0.5'),
+  DEMO_FUNDS_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(60),
 });
 
 export interface WalletConfig {
@@ -53,6 +63,8 @@ export interface WalletConfig {
   bank: { feeRate: string; min: string };
   /** USDT value above which a simulated deposit needs a second operator (decimal string). */
   simulatedDepositFourEyesAbove: string;
+  /** Demo funds (demo-funds.service.ts); only ever offered on the simulated chain outside production. */
+  demoFunds: DemoFundsConfig;
 }
 
 export function loadWalletConfig(env: NodeJS.ProcessEnv = process.env): WalletConfig {
@@ -69,6 +81,7 @@ export function loadWalletConfig(env: NodeJS.ProcessEnv = process.env): WalletCo
     },
     bank: { feeRate: e.BANK_WITHDRAW_FEE_RATE, min: e.BANK_WITHDRAW_MIN },
     simulatedDepositFourEyesAbove: e.SIMULATED_DEPOSIT_FOUR_EYES_ABOVE,
+    demoFunds: { amounts: parseDemoAmounts(e.DEMO_FUNDS), intervalMs: e.DEMO_FUNDS_INTERVAL_MINUTES * 60_000 },
   };
 }
 

@@ -16,6 +16,16 @@ const rows: Record<string, [string, string, string, string, string, string, stri
     '사용 가능한 잔액이 부족합니다',
     'Yetersiz kullanılabilir bakiye',
   ],
+  'demoFunds.tooSoon': [
+    'You received demo funds recently. You can get them again in {minutes} min (at {time} UTC).',
+    '您剛領取過演示資金，{minutes} 分鐘後（UTC {time}）可再次領取。',
+    '您刚领取过演示资金，{minutes} 分钟后（UTC {time}）可再次领取。',
+    'Sie haben gerade Demo-Guthaben erhalten. Wieder möglich in {minutes} Min. (um {time} UTC).',
+    'Vous avez reçu des fonds de démo récemment. De nouveau possible dans {minutes} min (à {time} UTC).',
+    'デモ資金を受け取ったばかりです。{minutes} 分後（UTC {time}）に再度受け取れます。',
+    '최근에 데모 자금을 받았습니다. {minutes}분 후(UTC {time})에 다시 받을 수 있습니다.',
+    'Kısa süre önce demo bakiyesi aldınız. {minutes} dk sonra (UTC {time}) yeniden alabilirsiniz.',
+  ],
   'wallet.requestIdReused': [
     'This requestId was already used for a different request',
     '此 requestId 已用於另一個請求',

@@ -4,6 +4,7 @@ import type { PriceService } from '../market/price.service.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { ChainRouter, type ChainConfiguration } from './chain-adapter.ts';
 import { LedgerService } from './ledger.service.ts';
+import { registerDemoFundsRoutes } from './demo-funds.routes.ts';
 import { registerUserRoutes } from './user.routes.ts';
 import { loadWalletConfig } from './wallet.config.ts';
 import type { WalletDeps } from './wallet-deps.ts';
@@ -31,5 +32,6 @@ export const walletModule: Module = {
     };
     registerUserRoutes(app, ctx, deps);
     registerAdminRoutes(app, ctx, deps);
+    registerDemoFundsRoutes(app, ctx, deps, (network) => chains.isSimulated(network));
   },
 };

@@ -70,7 +70,7 @@ describe('register form', () => {
   });
 
   it('accepts exactly the passwords of the rule (property)', () => {
-    const rule = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{6,20}$/;
+    const rule = /^(?=.*[A-Za-z])(?=.*\d)[!-~]{6,20}$/;
     fc.assert(
       fc.property(fc.string({ maxLength: 24 }), (pw) => {
         const r = checkRegister(validRegister({ password: pw, confirmPassword: pw }));

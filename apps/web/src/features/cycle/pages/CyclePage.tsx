@@ -26,6 +26,7 @@ import { useOnceCommand } from '../components/useBuy.ts';
 import { previewReturn, stakeProblem } from '../model/stake.ts';
 import { afterRefusal } from '../model/terms.ts';
 import '../components/cycle.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /**
  * /cycle: fixed-period up/down contracts. Pick an instrument (crypto or commodity), watch its index
@@ -120,7 +121,7 @@ function CycleTicket(props: { products: Products }) {
       setQuote(null);
       setTermsChanged(false);
       setBought(c);
-      await queryClient.invalidateQueries({ queryKey: cycleKeys.all });
+      await refreshMoney(queryClient);
     } catch (err) {
       if (err instanceof ApiError && afterRefusal(err.error) === 'show-new-quote') {
         await showNewQuote(quote);
@@ -283,7 +284,7 @@ function CycleTicket(props: { products: Products }) {
         contract={bought}
         onClose={() => {
           setBought(null);
-          void queryClient.invalidateQueries({ queryKey: cycleKeys.all });
+          void refreshMoney(queryClient);
         }}
       />
     </div>

@@ -4,12 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
-import { availableQuery, earnKeys, planQuery, subscribe, type EarnPlan } from '../api/earn.ts';
+import { availableQuery, planQuery, subscribe, type EarnPlan } from '../api/earn.ts';
 import { Line, LoadState, SignedInGate } from '../components/Gate.tsx';
 import { showAmount, showTime } from '../components/format.ts';
 import { useCommand } from '../components/useCommand.ts';
 import { amountProblem, percentOf, previewLock } from '../model/earn-math.ts';
 import '../components/earn.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { FundPasswordInline, useFundPasswordSet } from '../../../components/FundPasswordInline.tsx';
 
 /** /confirmLock/:id: amount, the wallet it comes from, what it earns and what early redemption costs — then the fund password. */
 export default function ConfirmLockPage() {
@@ -48,6 +50,7 @@ function ConfirmForm({ plan: p, available }: { plan: EarnPlan; available: Record
     fundPassword?: string | undefined;
     notSet?: boolean;
   }>({});
+  const fundPasswordSet = useFundPasswordSet();
   const balance = available[`${wallet}:${p.currency}`] ?? '0';
   const preview = previewLock(amount, p.scale, p.dailyRate, p.lockDays, p.penaltyRate);
 
@@ -65,7 +68,7 @@ function ConfirmForm({ plan: p, available }: { plan: EarnPlan; available: Record
     try {
       const order = await command.run(body, (requestId) => subscribe(requestId, body));
       if (!order) return;
-      await queryClient.invalidateQueries({ queryKey: earnKeys.all });
+      await refreshMoney(queryClient);
       Toast.show({ icon: 'success', content: t('confirm.success') });
       navigate('/lockRecord', { replace: true });
     } catch (err) {
@@ -171,7 +174,9 @@ function ConfirmForm({ plan: p, available }: { plan: EarnPlan; available: Record
           <div className="earn-field__label">
             <span>{t('confirm.fundPassword')}</span>
           </div>
-          <div className="earn-input">
+          {/* no fund password yet: set it here first, the amount typed above stays */}
+          {fundPasswordSet === false ? <FundPasswordInline /> : null}
+          <div className="earn-input" style={fundPasswordSet === false ? { display: 'none' } : undefined}>
             <Input
               type="password"
               autoComplete="off"
@@ -202,7 +207,7 @@ function ConfirmForm({ plan: p, available }: { plan: EarnPlan; available: Record
         color="primary"
         size="large"
         loading={command.busy}
-        disabled={!p.accepting}
+        disabled={!p.accepting || fundPasswordSet === false}
         onClick={() => void submit()}
         data-testid="lock-submit"
       >

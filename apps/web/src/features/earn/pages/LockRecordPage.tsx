@@ -1,12 +1,13 @@
 import { Button, Dialog, Tag, Toast } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { earnKeys, ordersQuery, redeem, revoke, type EarnOrder } from '../api/earn.ts';
+import { ordersQuery, redeem, revoke, type EarnOrder } from '../api/earn.ts';
 import { Line, LoadState, SignedInGate } from '../components/Gate.tsx';
 import { showAmount, showTime } from '../components/format.ts';
 import { useCommand } from '../components/useCommand.ts';
 import { percentOf } from '../model/earn-math.ts';
 import '../components/earn.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /** /lockRecord: the user's locks; redeem early (penalty shown and confirmed first) or revoke within the grace period. */
 export default function LockRecordPage() {
@@ -86,7 +87,7 @@ function OrderCard({ order: o }: { order: EarnOrder }) {
       if (!done) return;
       Toast.show({ icon: 'success', content: t(kind === 'redeem' ? 'record.redeemed' : 'record.revoked') });
     } finally {
-      await queryClient.invalidateQueries({ queryKey: earnKeys.all });
+      await refreshMoney(queryClient);
     }
   };
 

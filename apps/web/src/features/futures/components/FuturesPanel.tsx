@@ -1,4 +1,4 @@
-import { Popup, Toast } from 'antd-mobile';
+import { Dialog, Popup, Toast } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { COIN_TYPES } from '@tidemark/contract';
@@ -7,7 +7,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useState } from 'react';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { cancelFuturesOrder, futuresKeys } from '../api/futures.ts';
+import { cancelFuturesOrder } from '../api/futures.ts';
+import type { FuturesOrder } from '@tidemark/contract/futures';
 import { FundingBar } from './FundingBar.tsx';
 import { FuturesOrderCard } from './FuturesOrderCard.tsx';
 import { FuturesTicket } from './FuturesTicket.tsx';
@@ -15,6 +16,7 @@ import { PositionList } from './PositionList.tsx';
 import { useFuturesData } from './useFutures.ts';
 import '../../trade/components/trade.css';
 import './futures.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 const DEFAULT_SYMBOL = 'BTCUSDT';
 
@@ -41,12 +43,19 @@ export function FuturesPanel() {
   const mine = positions.filter((p) => p.symbol === contract.symbol);
   const orders = (data.orders.data ?? []).filter((o) => o.symbol === contract.symbol);
 
-  async function cancel(id: number) {
+  async function cancel(o: FuturesOrder) {
+    const summary = `${o.symbol} ${o.quantity}${o.price ? ` @ ${o.price}` : ''}`;
+    const ok = await Dialog.confirm({
+      content: t('orders.cancelConfirm', { summary }),
+      confirmText: t('orders.cancel'),
+      cancelText: t('orders.keep'),
+    });
+    if (!ok) return;
     try {
-      await cancelFuturesOrder(id);
+      await cancelFuturesOrder(o.id);
       Toast.show({ content: t('orders.cancelled') });
     } finally {
-      void queryClient.invalidateQueries({ queryKey: futuresKeys.all });
+      void refreshMoney(queryClient);
     }
   }
 
@@ -103,7 +112,7 @@ export function FuturesPanel() {
           ) : (
             <ul className="order-list">
               {orders.map((o) => (
-                <FuturesOrderCard key={o.id} order={o} onCancel={() => void cancel(o.id)} />
+                <FuturesOrderCard key={o.id} order={o} onCancel={() => void cancel(o)} />
               ))}
             </ul>
           )}

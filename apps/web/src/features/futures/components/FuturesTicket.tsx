@@ -12,12 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { newClientOrderId } from '../../trade/model/client-order-id.ts';
-import { futuresKeys, placeFuturesOrder, setLeverage, setMarginMode } from '../api/futures.ts';
+import { placeFuturesOrder, setLeverage, setMarginMode } from '../api/futures.ts';
 import { previewOrder, type PreviewError } from '../model/preview.ts';
 import { reducibleBy } from '../model/reduce-only.ts';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
-/** The server's default setting of a contract the user never configured (futures.service DEFAULT_LEVERAGE). */
-const DEFAULT_LEVERAGE = 20;
+/** The server's default for a contract the user never configured, when the account does not say it (signed out). */
+const DEFAULT_LEVERAGE = 5;
 
 /**
  * The futures order ticket: long / short, cross / isolated, the leverage slider (bounded by the bracket of
@@ -38,7 +39,8 @@ export function FuturesTicket(props: {
   const queryClient = useQueryClient();
   const c = props.contract;
   const setting = props.account?.settings.find((s) => s.symbol === c.symbol);
-  const serverLeverage = setting?.leverage ?? Math.min(DEFAULT_LEVERAGE, c.maxLeverage);
+  const serverLeverage =
+    setting?.leverage ?? Math.min(props.account?.defaultLeverage ?? DEFAULT_LEVERAGE, c.maxLeverage);
   const serverMode: MarginMode = setting?.marginMode ?? 'cross';
   const [direction, setDirection] = useState<PositionSide>('long');
   const [orderType, setOrderType] = useState<'limit' | 'market'>('market');
@@ -77,7 +79,9 @@ export function FuturesTicket(props: {
     reduceOnly,
   });
   const shown: PreviewError[] = touched ? errors : errors.filter((e) => e === 'priceTick' || e === 'leverageTooHigh');
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: futuresKeys.all });
+  const refresh = () => void refreshMoney(queryClient);
+  // no price liquidates a long whose margin (cross: the wallet) covers its whole value: say so, not "--"
+  const liquidationText = (v: string | null) => (v === null ? t('liq.none') : formatPrice(v));
 
   async function changeMode(mode: MarginMode) {
     if (mode === serverMode) return;
@@ -98,7 +102,7 @@ export function FuturesTicket(props: {
       setLeverageState(null); // back to the server's setting
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: futuresKeys.all });
+    await refreshMoney(queryClient);
     setLeverageState(null);
   }
 
@@ -137,7 +141,7 @@ export function FuturesTicket(props: {
             <dt>{t('ticket.liquidation')}</dt>
             <dd data-testid="confirm-liquidation">
               {preview.estimated && preview.estimatedLiquidationPrice ? '≈ ' : ''}
-              {formatPrice(preview.estimatedLiquidationPrice)}
+              {liquidationText(preview.estimatedLiquidationPrice)}
             </dd>
           </dl>
         ),
@@ -297,7 +301,7 @@ export function FuturesTicket(props: {
         <dt>{t('ticket.liquidation')}</dt>
         <dd data-testid="futures-liquidation">
           {preview?.estimated && preview.estimatedLiquidationPrice ? '≈ ' : ''}
-          {formatPrice(preview?.estimatedLiquidationPrice)}
+          {preview ? liquidationText(preview.estimatedLiquidationPrice) : '--'}
         </dd>
       </dl>
       {shown.length > 0 && (

@@ -56,7 +56,13 @@ export function PositionCard(props: { position: FuturesPosition; actions?: React
         {open && row('position.closable', p.closableQuantity, 'position-closable')}
         {open && row('price.mark', formatPrice(p.markPrice))}
         {row('position.margin', p.margin, 'position-margin')}
-        {open && row('position.liquidation', formatPrice(p.estimatedLiquidationPrice), 'position-liquidation')}
+        {open &&
+          row(
+            'position.liquidation',
+            // null: no price liquidates it (the margin covers the whole position), which "--" would hide
+            p.estimatedLiquidationPrice === null ? t('liq.none') : formatPrice(p.estimatedLiquidationPrice),
+            'position-liquidation',
+          )}
         {open && row('position.value', p.positionValue ?? '--', 'position-value')}
         {row('position.fee', p.fee, 'position-fee')}
         {row('position.interest', p.positionInterest, 'position-interest', tone(p.positionInterest))}

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { newClientOrderId } from '../../trade/model/client-order-id.ts';
-import { closeAllPositions, closePosition, futuresKeys } from '../api/futures.ts';
+import { closeAllPositions, closePosition } from '../api/futures.ts';
 import { contractUnits, qtyLots } from '../model/contract-units.ts';
 import { MarginAdjustSheet } from './MarginAdjustSheet.tsx';
 import { PositionCard } from './PositionCard.tsx';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /**
  * The open positions with partial close, fast close and close all (spec §2: each after a confirmation),
@@ -29,7 +30,7 @@ export function PositionList(props: {
   const [partial, setPartial] = useState<FuturesPosition | null>(null);
   const [adjusting, setAdjusting] = useState<FuturesPosition | null>(null);
   const positions = props.positions ?? [];
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: futuresKeys.all });
+  const refresh = () => void refreshMoney(queryClient);
 
   async function fastClose(p: FuturesPosition) {
     const ok = await Dialog.confirm({

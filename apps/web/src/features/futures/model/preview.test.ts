@@ -7,7 +7,7 @@ import type { FuturesAccount, FuturesPosition } from '@tidemark/contract/futures
 import { CONTRACTS } from '../../../../../server/src/modules/futures/domain/contracts.ts';
 // eslint-disable-next-line import/no-restricted-paths
 import { liquidationPrice } from '../../../../../server/src/modules/futures/domain/liquidation-price.ts';
-import { contractUnits, ratePercent } from './contract-units.ts';
+import { contractUnits, priceTicks, qtyLots, ratePercent, ticksText, usdtUnits } from './contract-units.ts';
 import { liquidationTicks, previewOrder } from './preview.ts';
 import { reducibleBy } from './reduce-only.ts';
 import { checkStopPl } from './stop-pl.ts';
@@ -47,6 +47,34 @@ describe('previewOrder', () => {
     const fee = BigInt(500_000_000) * BigInt(CONTRACTS[0]!.takerFee); // minor units × rate
     expect(r.preview!.fee).toBe(fmt((fee + 99_999_999n) / 100_000_000n, 6));
     expect(r.preview!.estimated).toBe(true);
+  });
+
+  it('a 10× cross long: the wallet backs it, as the server computes it (a price, or none when it covers the value)', () => {
+    const server = CONTRACTS.find((c) => c.symbol === 'BTCUSDT')!;
+    const cross = (available: string) =>
+      previewOrder({
+        contract: btc,
+        direction: 'long',
+        orderType: 'limit',
+        price: '50000',
+        quantity: '0.1',
+        leverage: 10,
+        marginMode: 'cross',
+        account: account(available),
+        positions: [],
+        contracts: [btc],
+      }).preview!;
+    const c = contractUnits(btc);
+    const lots = qtyLots(c, '0.1')!;
+    const position = { size: lots, entryValue: lots * priceTicks(c, '50000')! };
+    const small = cross('1000');
+    // W = the wallet after the order: available − cost + the position's margin = available − fee
+    const expected = liquidationPrice(server, position, usdtUnits('1000') - usdtUnits(small.fee));
+    expect(expected).not.toBeNull();
+    expect(small.estimatedLiquidationPrice).toBe(ticksText(c, expected!));
+    // a wallet larger than the position's value (5,000): nothing liquidates it, on both sides
+    expect(liquidationPrice(server, position, usdtUnits('6000') - usdtUnits(small.fee))).toBeNull();
+    expect(cross('6000').estimatedLiquidationPrice).toBeNull();
   });
 
   it('a short mirrors it and a limit uses its own price', () => {

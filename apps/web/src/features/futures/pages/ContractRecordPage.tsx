@@ -22,6 +22,7 @@ import { ratePercent } from '../model/contract-units.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
 import '../../trade/components/trade.css';
 import '../components/futures.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 const TABS = ['open', 'history', 'closed', 'funding'] as const;
 type Tab = (typeof TABS)[number];
@@ -107,7 +108,7 @@ function OpenOrdersTab(props: { symbol: string }) {
           onCancel={() =>
             void cancelFuturesOrder(o.id)
               .then(() => Toast.show({ content: t('orders.cancelled') }))
-              .finally(() => void queryClient.invalidateQueries({ queryKey: futuresKeys.all }))
+              .finally(() => void refreshMoney(queryClient))
           }
         />
       ))}

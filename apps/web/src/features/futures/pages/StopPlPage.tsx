@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
-import { contractsQuery, futuresKeys, positionsQuery, setStopPl } from '../api/futures.ts';
+import { contractsQuery, positionsQuery, setStopPl } from '../api/futures.ts';
 import { checkStopPl } from '../model/stop-pl.ts';
 import '../../trade/components/trade.css';
 import '../components/futures.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /**
  * /stopPl?symbol=BTCUSDT — the stop-profit and stop-loss prices of the open position. The spec §5 rules are
@@ -52,7 +53,7 @@ export default function StopPlPage() {
       });
       setServerWarning(r.warning);
       Toast.show({ icon: 'success', content: t('stopPl.saved') });
-      void queryClient.invalidateQueries({ queryKey: futuresKeys.all });
+      void refreshMoney(queryClient);
       if (!r.warning) navigate(-1);
     } catch {
       // the API client has shown the server's message

@@ -5,18 +5,27 @@ import { Link } from 'react-router-dom';
 import type { SpotOrder } from '@tidemark/contract';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
-import { cancelAll, cancelOrder, tradeKeys } from '../api/trade.ts';
+import { cancelAll, cancelOrder } from '../api/trade.ts';
 import { sideKey, statusKey, typeKey } from '../model/order-view.ts';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /** The user's open orders in this market, each with "revoke", and "revoke all" (spec §4). */
 export function OpenOrders(props: { symbol: string; coinType: number; orders: SpotOrder[] | undefined }) {
   const { t, i18n } = useTranslation('trade');
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+  const refresh = () => void refreshMoney(queryClient);
   const when = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'medium' });
   const orders = props.orders ?? [];
 
   async function revoke(o: SpotOrder) {
+    const amount = o.quantity ?? (o.quoteAmount ? `${o.quoteAmount} USDT` : '');
+    const summary = `${t(sideKey(o))} ${amount}${o.price ? ` @ ${formatPrice(o.price)}` : ''}`;
+    const ok = await Dialog.confirm({
+      content: t('orders.revokeConfirm', { summary }),
+      confirmText: t('orders.revoke'),
+      cancelText: t('orders.keep'),
+    });
+    if (!ok) return;
     try {
       await cancelOrder(o.id);
       Toast.show({ content: t('orders.revoked') });

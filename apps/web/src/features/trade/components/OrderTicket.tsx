@@ -6,11 +6,12 @@ import { useNavigate } from 'react-router-dom';
 import type { OrderSide } from '@tidemark/contract';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { useSignedIn } from '../../../lib/session.ts';
-import { placeOrder, tradeKeys } from '../api/trade.ts';
+import { placeOrder } from '../api/trade.ts';
 import { newClientOrderId } from '../model/client-order-id.ts';
 import { ticketErrors } from '../model/errors.ts';
 import { amountForPercent, summarize } from '../model/summary.ts';
 import { PERCENT_STEPS, type TicketAction, type TicketContext, type TicketState } from '../model/ticket.ts';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /**
  * The order ticket: buy/sell, limit/market, price, amount with the 25/50/75/100 % slider, the
@@ -51,7 +52,7 @@ export function OrderTicket(props: { state: TicketState; dispatch: Dispatch<Tick
     } finally {
       submitting.current = false;
       setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+      void refreshMoney(queryClient);
     }
   }
 

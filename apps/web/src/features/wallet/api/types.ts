@@ -217,3 +217,19 @@ export interface TransferResult {
   to: WalletName;
   amount: string;
 }
+
+/** "Get demo funds" (simulated chain only): what one grant credits and when the next is possible (null: now). */
+export interface DemoFundsStatus {
+  demo: true;
+  amounts: { currency: string; amount: string }[];
+  intervalMinutes: number;
+  nextAt: number | null;
+}
+
+export interface DemoFundsGrant {
+  demo: true;
+  transactionId: number;
+  wallet: 'spot';
+  credited: { currency: string; amount: string }[];
+  nextAt: number;
+}

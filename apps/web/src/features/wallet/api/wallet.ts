@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiPost, type CallOptions } from '../../../lib/api.ts';
+import { ApiError, apiPost, type CallOptions } from '../../../lib/api.ts';
 import type {
   Assets,
   BankWithdrawal,
   ConvertQuote,
   ConvertRecord,
   ConvertResult,
+  DemoFundsGrant,
+  DemoFundsStatus,
   Deposit,
   DepositAddress,
   DrawInfos,
@@ -34,6 +36,7 @@ export const walletKeys = {
   bankWithdrawals: (page: number) => ['wallet', 'bank-withdrawals', page] as const,
   addresses: (currency?: string) => ['wallet', 'addresses', currency ?? ''] as const,
   convertRecords: (page: number) => ['wallet', 'convert-records', page] as const,
+  demoFunds: ['wallet', 'demo-funds'] as const,
 };
 
 export const PAGE_SIZE = 20;
@@ -167,3 +170,25 @@ export const securityQuery = () =>
     queryKey: ['wallet', 'security'] as const,
     queryFn: () => apiPost<SecurityState>('/xb/v1/account/security'),
   });
+
+/**
+ * Whether "Get demo funds" exists on this server: the calls are only registered on the simulated
+ * chain outside production, so a 404 means "no demo funds here" (null) and the button is not shown.
+ */
+export const demoFundsQuery = () =>
+  queryOptions({
+    queryKey: walletKeys.demoFunds,
+    queryFn: async (): Promise<DemoFundsStatus | null> => {
+      try {
+        return await apiPost<DemoFundsStatus>('/xb/v1/wallet/demo-funds/status', {}, { silent: true, noRetry: true });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    retry: false,
+    refetchInterval: 60_000, // the button comes back on its own when the wait is over
+  });
+
+export const claimDemoFunds = (body: { requestId: string }, opts?: CallOptions) =>
+  apiPost<DemoFundsGrant>('/xb/v1/wallet/demo-funds/claim', body, opts);

@@ -6,6 +6,7 @@ describe('record kinds', () => {
   it('maps known kinds, falls back to the type, then to other', () => {
     expect(kindKey('withdraw.apply')).toBe('wallet:kind.withdraw_apply');
     expect(kindKey('deposit')).toBe('wallet:kind.deposit');
+    expect(kindKey('deposit.demo')).toBe('wallet:kind.deposit_demo');
     expect(kindKey('withdraw.something_new')).toBe('wallet:type.withdraw');
     expect(kindKey('forged')).toBe('wallet:kind.other');
   });

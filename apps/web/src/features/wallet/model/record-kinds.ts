@@ -5,6 +5,7 @@
  */
 const KNOWN_KINDS = new Set([
   'deposit',
+  'deposit.demo',
   'transfer',
   'convert',
   'adjustment',

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
-import { assetsQuery, drawInfosQuery, executeConvert, requestQuote, walletKeys } from '../api/wallet.ts';
+import { assetsQuery, drawInfosQuery, executeConvert, requestQuote } from '../api/wallet.ts';
 import type { Assets, ConvertQuote, DrawCurrency } from '../api/types.ts';
 import { ChoiceField } from '../components/CurrencyPicker.tsx';
 import { showCommandError } from '../components/errors.ts';
@@ -15,6 +15,7 @@ import { amountProblem, percentOf, showAmount } from '../model/amounts.ts';
 import { CONVERT_MAX, CONVERT_MIN } from '../model/convert-limits.ts';
 import { deviceNow, secondsUntil } from '../model/countdown.ts';
 import '../components/wallet.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /** /convert: a quote at the index price (published spread and fee) that holds a few seconds, then execute. */
 export default function ConvertPage() {
@@ -101,7 +102,7 @@ function ConvertForm(props: { assets: Assets; currencies: DrawCurrency[] }) {
       if (!done) return;
       setQuote(null);
       setAmount('');
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      await refreshMoney(queryClient);
       Toast.show({
         content: t('convert.done', { amount: showAmount(done.receive), currency: done.to }),
         icon: 'success',

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { assetsQuery } from '../api/wallet.ts';
 import { WALLETS, type AssetRow, type Assets, type WalletName } from '../api/types.ts';
+import { DemoFundsCard } from '../components/DemoFunds.tsx';
 import { DemoBadge, LoadState, SignedInGate } from '../components/Gate.tsx';
 import { isPositive, showAmount, showValue } from '../model/amounts.ts';
 import '../components/wallet.css';
@@ -66,6 +67,7 @@ function AssetsView(props: { assets: Assets }) {
           </button>
         </div>
       </section>
+      <DemoFundsCard />
       <div className="wal-links">
         <Link to="/property/coinRecord" data-testid="link-records">
           {t('assets.records')}

@@ -9,6 +9,7 @@ import { depositAddressQuery, depositsQuery, drawInfosQuery, PAGE_SIZE } from '.
 import type { DrawCurrency } from '../api/types.ts';
 import { copyText } from '../components/copy.ts';
 import { ChoiceField } from '../components/CurrencyPicker.tsx';
+import { DemoFundsCard } from '../components/DemoFunds.tsx';
 import { FormRow, InfoLine, LoadState, SignedInGate } from '../components/Gate.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { QrCode } from '../components/QrCode.tsx';
@@ -32,6 +33,7 @@ function Recharge() {
   if (!infos.data) return <LoadState error={infos.isError} retry={() => void infos.refetch()} />;
   return (
     <div className="wal-page">
+      <DemoFundsCard />
       <DepositForm currencies={infos.data.currencies} />
       <DepositRecords />
     </div>

@@ -4,7 +4,7 @@ import { LoopOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { assetsQuery, drawInfosQuery, transfer, walletKeys } from '../api/wallet.ts';
+import { assetsQuery, drawInfosQuery, transfer } from '../api/wallet.ts';
 import { WALLETS, type Assets, type WalletName } from '../api/types.ts';
 import { ChoiceField } from '../components/CurrencyPicker.tsx';
 import { showCommandError } from '../components/errors.ts';
@@ -12,6 +12,7 @@ import { FormRow, InfoLine, LoadState, SignedInGate } from '../components/Gate.t
 import { useMoneyCommand } from '../components/useMoneyCommand.ts';
 import { amountProblem, showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /** /transfer: move funds between the spot, futures and earn wallets. */
 export default function TransferPage() {
@@ -83,8 +84,9 @@ function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
       const done = await command.run(body, (requestId) => transfer({ ...body, requestId }, { silent: true }));
       if (!done) return;
       setAmount('');
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      // the message first: refetching every balance on screen takes a moment
       Toast.show({ content: t('transfer.done'), icon: 'success' });
+      await refreshMoney(queryClient);
     } catch (err) {
       showCommandError(err, ['amount'], (_f, m) => setError(m));
     }

@@ -9,7 +9,6 @@ import {
   bankWithdrawalsQuery,
   drawInfosQuery,
   PAGE_SIZE,
-  walletKeys,
   type BankWithdrawBody,
 } from '../api/wallet.ts';
 import type { DrawInfos } from '../api/types.ts';
@@ -22,6 +21,7 @@ import { Time } from '../components/Time.tsx';
 import { useMoneyCommand } from '../components/useMoneyCommand.ts';
 import { amountProblem, percentOf, rateFee, showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 const TEXT_FIELDS = ['cardholder', 'bankName', 'branchName', 'bankCode', 'cardNumber'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
@@ -106,7 +106,7 @@ function BankForm(props: { infos: DrawInfos }) {
       );
       if (!done) return;
       setValues((x) => ({ ...x, amount: '', fundPassword: '' }));
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      await refreshMoney(queryClient);
       void Dialog.alert({
         content: <div data-testid="bank-success">{done.message || t('withdraw.success')}</div>,
         confirmText: t('action.ok'),

@@ -13,7 +13,6 @@ import {
   drawInfosQuery,
   PAGE_SIZE,
   securityQuery,
-  walletKeys,
   withdrawalsQuery,
   type SecurityState,
   type WithdrawBody,
@@ -22,6 +21,7 @@ import type { DrawInfos } from '../api/types.ts';
 import { ChoiceField } from '../components/CurrencyPicker.tsx';
 import { showCommandError } from '../components/errors.ts';
 import { FormRow, InfoLine, LoadState, SignedInGate } from '../components/Gate.tsx';
+import { FundPasswordInline } from '../../../components/FundPasswordInline.tsx';
 import { KycNotice, showKycRequired } from '../components/KycNotice.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
@@ -30,6 +30,7 @@ import { useCurrencyChoice } from '../components/useCurrencyChoice.ts';
 import { useMoneyCommand } from '../components/useMoneyCommand.ts';
 import { amountProblem, receiveAfterFee, showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 const SIX_DIGITS = /^\d{6}$/;
 const FIELDS = ['address', 'amount', 'fundPassword', 'code', 'totpCode'] as const;
@@ -78,6 +79,14 @@ function WithdrawForm(props: { infos: DrawInfos; security: SecurityState }) {
   const [bookOpen, setBookOpen] = useState(false);
   const command = useMoneyCommand();
   const codeChannel: 'email' | 'sms' = security.emailBound ? 'email' : 'sms';
+  // the 24-hour verification limit in the currency being withdrawn (the server's per-currency figure); an
+  // older server only gives it in BTC, which is shown for a BTC withdrawal alone, never as "0 / 0 BTC" on USDT
+  const kycRemainingText =
+    currency?.kycRemaining !== undefined
+      ? `${showAmount(currency.kycRemaining)} ${currency.currency}`
+      : infos.kyc.level !== 'none' && currency?.currency === 'BTC'
+        ? `${showAmount(infos.kyc.remainingBtc24h)} / ${showAmount(infos.kyc.limitBtc24h)} BTC`
+        : null;
 
   if (!currency || !chain) return null;
   const scale = currency.scale;
@@ -129,7 +138,7 @@ function WithdrawForm(props: { infos: DrawInfos; security: SecurityState }) {
       setFundPassword('');
       setCode('');
       setTotpCode('');
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      await refreshMoney(queryClient);
       void Dialog.alert({
         content: <div data-testid="withdraw-success">{done.message || t('withdraw.success')}</div>,
         confirmText: t('action.ok'),
@@ -254,11 +263,9 @@ function WithdrawForm(props: { infos: DrawInfos; security: SecurityState }) {
           label={t('withdraw.todayRemaining')}
           value={`${showAmount(currency.todayRemaining)} ${currency.currency}`}
         />
-        <InfoLine
-          label={t('withdraw.kycRemaining')}
-          value={`${showAmount(infos.kyc.remainingBtc24h)} / ${showAmount(infos.kyc.limitBtc24h)} BTC`}
-          testId="kyc-remaining"
-        />
+        {kycRemainingText ? (
+          <InfoLine label={t('withdraw.kycRemaining')} value={kycRemainingText} testId="kyc-remaining" />
+        ) : null}
         <FormRow name="fundPassword" label={t('field.fundPassword')} error={errors.fundPassword}>
           <Input
             type="password"
@@ -271,11 +278,8 @@ function WithdrawForm(props: { infos: DrawInfos; security: SecurityState }) {
             data-testid="input-fund-password"
           />
         </FormRow>
-        {!security.fundPasswordSet ? (
-          <div className="wal-hint">
-            {t('withdraw.fundPasswordNotSet')} <Link to="/mine/fund">{t('withdraw.setFundPassword')}</Link>
-          </div>
-        ) : null}
+        {/* set it here, without leaving the form: what was entered stays */}
+        {!security.fundPasswordSet ? <FundPasswordInline /> : null}
         <FormRow
           name="code"
           label={t(codeChannel === 'email' ? 'field.emailCode' : 'field.smsCode')}
@@ -395,7 +399,7 @@ function WithdrawalRecords() {
     } catch {
       // the API client has shown the server's message
     }
-    await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    await refreshMoney(queryClient);
   };
 
   return (

@@ -10,7 +10,12 @@ import type { WalletDeps } from './wallet-deps.ts';
  * the calls do not exist at all (404), and the web app, finding no status, shows no button.
  * Returns whether the routes were registered.
  */
-export function registerDemoFundsRoutes(app: Api, ctx: AppContext, deps: WalletDeps, isSimulated: SimulatedNetwork): boolean {
+export function registerDemoFundsRoutes(
+  app: Api,
+  ctx: AppContext,
+  deps: WalletDeps,
+  isSimulated: SimulatedNetwork,
+): boolean {
   const demo = deps.config.demoFunds;
   if (!demoFundsAllowed(ctx.config, demo, isSimulated)) return false;
   const auth = { preHandler: ctx.guards.user };

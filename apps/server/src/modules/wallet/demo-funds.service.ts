@@ -30,9 +30,7 @@ export type SimulatedNetwork = (network: string) => boolean;
  */
 export function demoFundsAllowed(config: Config, demo: DemoFundsConfig, isSimulated: SimulatedNetwork): boolean {
   if (config.env === 'production' || demo.amounts.length === 0) return false;
-  return demo.amounts.every(({ currency }) =>
-    currencyOrFail(currency).chains.every((c) => isSimulated(c.chain)),
-  );
+  return demo.amounts.every(({ currency }) => currencyOrFail(currency).chains.every((c) => isSimulated(c.chain)));
 }
 
 /** "USDT:10000,BTC:0.5" → the amounts of one grant (unknown currencies or bad amounts stop the start). */

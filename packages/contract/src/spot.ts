@@ -389,7 +389,9 @@ export type WsClientMessage = z.input<typeof WsClientMessage>;
  * with code 4008; a connection without subscriptions is closed with 4000 after a while. The server pings
  * every connection (WebSocket ping frames); one that does not answer is dropped.
  * Depth snapshots and deltas describe the top levels only (100 per side by default): a level that leaves
- * that view is sent with quantity "0", one that enters it is sent.
+ * that view is sent with quantity "0", one that enters it is sent. `depth:<symbol>:<step>` is the same view
+ * grouped by a price step of 10, 100 or 1,000 ticks written as a price (e.g. `depth:BTCUSDT:1` for a 0.01
+ * tick): bids rounded down, asks rounded up, quantities summed; its snapshot also carries `step`.
  *   depth:<s>      snapshot: DepthSnapshot; update: { bids: DepthLevel[], asks: DepthLevel[] } (changed levels)
  *   trades:<s>     snapshot: PublicTrade[] (latest first); update: PublicTrade[] (new ones, oldest first)
  *   ticker:<s>     snapshot / update: Ticker

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DepthLevel } from '@tidemark/contract/spot';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { MarketData } from './market-data.ts';
+import { MarketData, depthStepsOf } from './market-data.ts';
 import { MARKETS } from './markets.ts';
 
 /**
@@ -99,4 +99,67 @@ describe('bounded depth view', () => {
       { numRuns: 300 },
     );
   });
+
+  it('a grouped view rounds bids down and asks up and sums the quantities', () => {
+    const data = newData();
+    const steps = depthStepsOf(MARKETS[0]!);
+    expect([...steps.values()]).toEqual([10, 100, 1000]);
+    data.publishDepth(
+      symbol,
+      [
+        { price: 1019, qty: 1 },
+        { price: 1011, qty: 2 },
+        { price: 1009, qty: 4 },
+      ],
+      [
+        { price: 1021, qty: 1 },
+        { price: 1030, qty: 2 },
+        { price: 1031, qty: 4 },
+      ],
+    );
+    const grouped = data.groupedDepth(symbol, 10);
+    // 1019 and 1011 → 1010 (3 lots), 1009 → 1000 (4); asks 1021 and 1030 → 1030 (3), 1031 → 1040 (4)
+    expect(grouped.bids).toEqual([levelOf(1010, 3), levelOf(1000, 4)]);
+    expect(grouped.asks).toEqual([levelOf(1030, 3), levelOf(1040, 4)]);
+  });
+
+  it('grouped snapshot + grouped deltas reproduce the grouped view after any sequence of book changes', () => {
+    const change = fc.record({
+      side: fc.constantFrom('buy' as const, 'sell' as const),
+      price: fc.integer({ min: 1, max: 400 }),
+      qty: fc.integer({ min: 0, max: 3 }),
+    });
+    fc.assert(
+      fc.property(fc.array(change, { minLength: 1, maxLength: 60 }), fc.constantFrom(10, 100), (changes, step) => {
+        const data = newData();
+        const book = { buy: new Map<number, number>(), sell: new Map<number, number>() };
+        const client = { bids: new Map<string, string>(), asks: new Map<string, string>() };
+        const snap = data.groupedDepth(symbol, step);
+        for (const [p, q] of snap.bids) client.bids.set(p, q);
+        for (const [p, q] of snap.asks) client.asks.set(p, q);
+        for (const ch of changes) {
+          const price = ch.side === 'buy' ? Math.min(ch.price, 200) : Math.max(ch.price, 201);
+          if (ch.qty === 0) book[ch.side].delete(price);
+          else book[ch.side].set(price, ch.qty);
+          data.publishDepth(symbol, view(book.buy, 'buy'), view(book.sell, 'sell'));
+          for (const { stepTicks, delta } of data.groupedDeltas(symbol)) {
+            expect(stepTicks).toBe(step);
+            apply(client.bids, delta.bids);
+            apply(client.asks, delta.asks);
+          }
+        }
+        const now = data.groupedDepth(symbol, step);
+        expect([...client.bids.entries()].sort()).toEqual(now.bids.map(([p, q]) => [p, q]).sort());
+        expect([...client.asks.entries()].sort()).toEqual(now.asks.map(([p, q]) => [p, q]).sort());
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
+
+/** A level as the view writes it, for a price in ticks and a quantity in lots. */
+function levelOf(ticks: number, lots: number): DepthLevel {
+  const probe = newData();
+  probe.publishDepth(symbol, [{ price: ticks, qty: lots }], []);
+  return probe.depth(symbol, 1).bids[0]!;
+}

@@ -37,7 +37,9 @@ export class MarketData {
   private readonly db: Db;
   private readonly clock: Clock;
   private readonly windows = new Map<string, Window>();
-  private readonly published = new Map<string, { buy: Map<number, number>; sell: Map<number, number> }>();
+  private readonly published = new Map<string, Book>();
+  /** Grouped views in use (a depth channel with a price step): symbol → step in ticks → the view last published. */
+  private readonly grouped = new Map<string, Map<number, Book>>();
   /** The platform's own accounts: their trades with each other are not public volume (platform-trades.ts). */
   private platform: ReadonlySet<number> = new Set();
 
@@ -96,27 +98,48 @@ export class MarketData {
   ): { bids: DepthLevel[]; asks: DepthLevel[] } | null {
     const m = marketOf(symbol)!;
     const book = this.published.get(symbol)!;
-    const diff = (side: Map<number, number>, levels: Array<{ price: number; qty: number }>): DepthLevel[] => {
-      const out: DepthLevel[] = [];
-      const seen = new Set<number>();
-      for (const l of levels) {
-        seen.add(l.price);
-        if (side.get(l.price) !== l.qty) {
-          side.set(l.price, l.qty);
-          out.push(level(m, l.price, l.qty));
-        }
-      }
-      for (const price of [...side.keys()]) {
-        if (!seen.has(price)) {
-          side.delete(price);
-          out.push(level(m, price, 0));
-        }
-      }
-      return out;
-    };
-    const changedBids = diff(book.buy, bids);
-    const changedAsks = diff(book.sell, asks);
+    const changedBids = replaceSide(m, book.buy, bids);
+    const changedAsks = replaceSide(m, book.sell, asks);
     return changedBids.length || changedAsks.length ? { bids: changedBids, asks: changedAsks } : null;
+  }
+
+  /**
+   * A grouped view of the published book: bids rounded down and asks rounded up to a multiple of `stepTicks`,
+   * quantities summed. Starts being kept on the first call; `groupedDeltas` then follows it.
+   */
+  groupedDepth(symbol: string, stepTicks: number): { bids: DepthLevel[]; asks: DepthLevel[] } {
+    const m = marketOf(symbol)!;
+    const views = this.grouped.get(symbol) ?? new Map<number, Book>();
+    this.grouped.set(symbol, views);
+    let view = views.get(stepTicks);
+    if (!view) {
+      view = { buy: new Map(), sell: new Map() };
+      const g = groupBook(this.published.get(symbol)!, stepTicks);
+      replaceSide(m, view.buy, g.buy);
+      replaceSide(m, view.sell, g.sell);
+      views.set(stepTicks, view);
+    }
+    const bids = [...view.buy.entries()].sort((a, b) => b[0] - a[0]);
+    const asks = [...view.sell.entries()].sort((a, b) => a[0] - b[0]);
+    return { bids: bids.map(([p, q]) => level(m, p, q)), asks: asks.map(([p, q]) => level(m, p, q)) };
+  }
+
+  /** After publishDepth: the changes of every grouped view kept for the market (call once per publish). */
+  groupedDeltas(symbol: string): Array<{ stepTicks: number; delta: { bids: DepthLevel[]; asks: DepthLevel[] } }> {
+    const m = marketOf(symbol)!;
+    const out = [];
+    for (const [stepTicks, view] of this.grouped.get(symbol) ?? []) {
+      const g = groupBook(this.published.get(symbol)!, stepTicks);
+      const bids = replaceSide(m, view.buy, g.buy);
+      const asks = replaceSide(m, view.sell, g.sell);
+      if (bids.length || asks.length) out.push({ stepTicks, delta: { bids, asks } });
+    }
+    return out;
+  }
+
+  /** Stops keeping a grouped view (its channel has no subscriber left). */
+  dropGrouped(symbol: string, stepTicks: number): void {
+    this.grouped.get(symbol)?.delete(stepTicks);
   }
 
   depth(symbol: string, limit: number): { bids: DepthLevel[]; asks: DepthLevel[] } {
@@ -250,4 +273,58 @@ export function toPublicTrade(t: SpotTradeRow): PublicTrade {
     time: t.createdAt.getTime(),
     demo: t.demo,
   };
+}
+
+type Book = { buy: Map<number, number>; sell: Map<number, number> };
+
+/** Replaces one side of a kept view with `levels`; returns what changed ("0" = gone). */
+function replaceSide(
+  m: Market,
+  side: Map<number, number>,
+  levels: Array<{ price: number; qty: number }>,
+): DepthLevel[] {
+  const out: DepthLevel[] = [];
+  const seen = new Set<number>();
+  for (const l of levels) {
+    seen.add(l.price);
+    if (side.get(l.price) !== l.qty) {
+      side.set(l.price, l.qty);
+      out.push(level(m, l.price, l.qty));
+    }
+  }
+  for (const price of [...side.keys()]) {
+    if (!seen.has(price)) {
+      side.delete(price);
+      out.push(level(m, price, 0));
+    }
+  }
+  return out;
+}
+
+/** Groups a book by a price step in ticks: bids down, asks up, so a grouped level never looks better than it is. */
+function groupBook(
+  book: Book,
+  stepTicks: number,
+): { buy: Array<{ price: number; qty: number }>; sell: Array<{ price: number; qty: number }> } {
+  const group = (side: Map<number, number>, round: (p: number) => number) => {
+    const sums = new Map<number, number>();
+    for (const [price, qty] of side) {
+      const bucket = round(price);
+      sums.set(bucket, (sums.get(bucket) ?? 0) + qty);
+    }
+    return [...sums.entries()].map(([price, qty]) => ({ price, qty }));
+  };
+  return {
+    buy: group(book.buy, (p) => Math.floor(p / stepTicks) * stepTicks),
+    sell: group(book.sell, (p) => Math.ceil(p / stepTicks) * stepTicks),
+  };
+}
+
+/** The price steps a depth channel may be grouped by: 10, 100 and 1,000 ticks, named as prices ("0.1", "1", "10"). */
+export function depthStepsOf(m: Market): Map<string, number> {
+  return new Map([10, 100, 1000].map((ticks) => [trimPrice(ticksToPrice(m, ticks)), ticks]));
+}
+
+function trimPrice(p: string): string {
+  return p.includes('.') ? p.replace(/0+$/, '').replace(/\.$/, '') : p;
 }

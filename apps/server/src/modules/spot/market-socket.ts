@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import { tokenFromHeader } from '../../platform/session/session-store.ts';
 import type { FeedHub, Connection } from './feed-hub.ts';
+import { depthStepsOf } from './market-data.ts';
 import { marketOf } from './markets.ts';
 import type { SpotService } from './spot.service.ts';
 
@@ -89,6 +90,20 @@ export function handleMarketSocket(
               : // the whole published view: the deltas describe exactly these levels
                 { symbol, ...spot.data.depth(symbol, spot.data.depthLevels), seq, time: ctx.clock.now() },
         );
+      } else if (kind === 'depth' && symbol && marketOf(symbol) && interval !== undefined) {
+        // a grouped view: depth:<symbol>:<step>, the step one of the market's (see depthStepsOf)
+        const stepTicks = depthStepsOf(marketOf(symbol)!).get(interval);
+        if (stepTicks === undefined) {
+          error('spot.wsUnknownChannel', name);
+          continue;
+        }
+        await hub.subscribe(conn, name, name, (seq) => ({
+          symbol,
+          step: interval,
+          ...spot.data.groupedDepth(symbol, stepTicks),
+          seq,
+          time: ctx.clock.now(),
+        }));
       } else if (kind === 'candles' && symbol && marketOf(symbol) && interval && interval in CANDLE_INTERVALS) {
         await hub.subscribe(conn, name, name, () =>
           spot.data.candles(symbol, interval as CandleInterval, undefined, undefined, 200),

@@ -16,7 +16,7 @@ import { currencyOf } from '../market/currencies.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import type { FeedHub } from './feed-hub.ts';
 import type { MarketData } from './market-data.ts';
-import { toPublicTrade } from './market-data.ts';
+import { depthStepsOf, toPublicTrade } from './market-data.ts';
 import { MARKETS, marketOf, notionalUnits, priceToTicks, qtyToLots, type Market } from './markets.ts';
 import { toFill, toSpotOrder } from './order-view.ts';
 import { MarketSequencer, type BatchResult, type NewOrder } from './sequencer.ts';
@@ -177,6 +177,7 @@ export class SpotService {
       s.depth('sell', this.data.depthLevels),
     );
     if (delta) this.hub.publish(`depth:${r.symbol}`, delta);
+    if (delta) this.publishGrouped(r.symbol);
     const byUser = new Map<number, SpotOrder[]>();
     for (const o of r.orders) {
       const list = byUser.get(o.userId) ?? [];
@@ -188,6 +189,17 @@ export class SpotService {
       if (this.hub.hasSubscribers(`balances#${userId}`)) {
         void this.balances(userId).then((b) => this.hub.publish(`balances#${userId}`, b));
       }
+    }
+  }
+
+  /** The grouped depth views (depth:<symbol>:<step>) follow the published book; unwatched ones are dropped. */
+  private publishGrouped(symbol: string): void {
+    const steps = depthStepsOf(marketOf(symbol)!);
+    const nameOf = new Map([...steps].map(([name, ticks]) => [ticks, name]));
+    for (const { stepTicks, delta } of this.data.groupedDeltas(symbol)) {
+      const key = `depth:${symbol}:${nameOf.get(stepTicks)}`;
+      if (this.hub.hasSubscribers(key)) this.hub.publish(key, delta);
+      else this.data.dropGrouped(symbol, stepTicks);
     }
   }
 

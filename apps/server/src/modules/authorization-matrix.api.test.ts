@@ -47,6 +47,8 @@ const own = {
   earnRequestId: rid('es'),
   cycleOrderId: 0,
   cycleRequestId: rid('cy'),
+  demoFundsRequestId: rid('df'),
+  demoFundsTransactionId: 0,
 };
 
 const PNG = Buffer.from(
@@ -54,6 +56,7 @@ const PNG = Buffer.from(
   'base64',
 );
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+let cycleTerms = '';
 let futuresPrice = '';
 
 /** A call that must succeed while setting up A's resources. */
@@ -114,8 +117,14 @@ beforeAll(async () => {
     a.token,
   );
   // a resting buy a little under the mark price: inside the price band, never filled
-  const contracts = await setUp('/xb/v1/futures/contracts', {}, a.token);
-  const mark = contracts.find((c: { symbol: string }) => c.symbol === 'BTCUSDT').markPrice as string;
+  // the first mark price comes with the first mark tick after start-up
+  let mark: string | null = null;
+  for (let i = 0; i < 100 && mark === null; i++) {
+    const contracts = await setUp('/xb/v1/futures/contracts', {}, a.token);
+    mark = contracts.find((c: { symbol: string }) => c.symbol === 'BTCUSDT').markPrice as string | null;
+    if (mark === null) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (mark === null) throw new Error('no futures mark price after 20 s');
   futuresPrice = ((BigInt(mark.split('.')[0]!) * 96n) / 100n).toString();
   own.futuresOrderId = (
     await setUp(
@@ -162,6 +171,16 @@ beforeAll(async () => {
       a.token,
     )
   ).id;
+  own.demoFundsTransactionId = (
+    await setUp('/xb/v1/wallet/demo-funds/claim', { requestId: own.demoFundsRequestId }, a.token)
+  ).transactionId;
+  // a purchase names the terms of the quote it was made on
+  const quote = await setUp(
+    '/xb/v1/cycle/quote',
+    { instrument: 'BTCUSDT', period: 60, direction: 'up', stake: '100' },
+    a.token,
+  );
+  cycleTerms = quote.terms as string;
   own.cycleOrderId = (
     await setUp(
       '/xb/v1/cycle/buy',
@@ -172,6 +191,7 @@ beforeAll(async () => {
         direction: 'up',
         stake: '100',
         acceptRisk: true,
+        terms: cycleTerms,
       },
       a.token,
     )
@@ -278,6 +298,15 @@ const CROSS_USER: Record<string, (() => Attempt[]) | { public: string }> = {
   '/api/xb/v1/futures/position/margin': () => [
     { body: { requestId: own.futuresClientOrderId, symbol: 'BTCUSDT', action: 'add', amount: '10' } },
   ],
+  // B reusing A's request id gets B's own grant (or a refusal), never A's
+  '/api/xb/v1/wallet/demo-funds/claim': () => [
+    {
+      body: { requestId: own.demoFundsRequestId },
+      allow: (status: number, body: unknown) =>
+        status === 200 &&
+        (body as { data?: { transactionId?: number } }).data?.transactionId !== own.demoFundsTransactionId,
+    },
+  ],
   '/api/xb/v1/cycle/buy': () => [
     {
       body: {
@@ -287,6 +316,7 @@ const CROSS_USER: Record<string, (() => Attempt[]) | { public: string }> = {
         direction: 'up',
         stake: '100',
         acceptRisk: true,
+        terms: cycleTerms,
       },
     },
   ],
@@ -353,7 +383,11 @@ describe('authorization matrix', () => {
     const before = await stateOfA();
     const successes: string[] = [];
     let attempts = 0;
-    for (const route of userRoutes().filter(takesId)) {
+    // B's own demo grant gives B funds, with which B's later attempts would open B's own orders: it goes last
+    const lastly = (r: RouteEntry) => Number(r.url.includes('demo-funds'));
+    for (const route of userRoutes()
+      .filter(takesId)
+      .sort((x, y) => lastly(x) - lastly(y))) {
       const gen = CROSS_USER[route.url];
       if (!gen || !(gen instanceof Function)) continue;
       for (const attempt of gen()) {

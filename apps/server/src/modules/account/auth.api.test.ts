@@ -99,12 +99,12 @@ describe('register', () => {
       [
         { password: 'abcdef', confirmPassword: 'abcdef' },
         'password',
-        'The password must be 6-20 characters with both letters and digits',
+        'The password must be 6–20 characters with at least one letter and one digit; symbols are allowed, spaces are not',
       ],
       [
         { password: 'ab1', confirmPassword: 'ab1' },
         'password',
-        'The password must be 6-20 characters with both letters and digits',
+        'The password must be 6–20 characters with at least one letter and one digit; symbols are allowed, spaces are not',
       ],
       [{ confirmPassword: 'abc124' }, 'confirmPassword', 'The new password and the confirmed password do not match'],
       [{ agree: false }, 'agree', 'Please read and accept the user agreement'],

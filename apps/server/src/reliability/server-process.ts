@@ -50,7 +50,7 @@ export function startServer(target: ServerTarget, timeoutMs = 300_000): Promise<
     const onData = (d: Buffer) => {
       out += String(d);
       if (out.length > 200_000) out = out.slice(-100_000);
-      if (out.includes('Tidemark is running')) {
+      if (out.includes('Tidemark is listening')) {
         clearTimeout(timer);
         proc.removeListener('exit', onExit);
         resolve({ proc, startMs: Math.round(performance.now() - started), output: () => out });

@@ -81,7 +81,7 @@ function startServer(): Promise<ChildProcess> {
     }, 150_000);
     const onData = (d: Buffer) => {
       out += String(d);
-      if (out.includes('Tidemark is running')) {
+      if (out.includes('Tidemark is listening')) {
         clearTimeout(timer);
         resolve(proc);
       }

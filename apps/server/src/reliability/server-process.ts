@@ -36,6 +36,8 @@ export function startServer(target: ServerTarget, timeoutMs = 300_000): Promise<
     SPOT_MARKET_MAKER: 'off',
     // the load signs in and sends many money commands from one address: limits would only answer 429
     RATE_LIMIT_ENABLED: 'false',
+    // the load withdraws to addresses it makes up: the new-address cool-down would refuse every one
+    WITHDRAW_ADDRESS_COOLDOWN_HOURS: '0',
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     ...target.env,
   };

@@ -30,6 +30,7 @@ describe('production', () => {
     SMTP_URL: 'smtp://mail.example.com:587',
     SMS_PROVIDER_URL: 'https://sms.example.com/send',
     SMS_PROVIDER_TOKEN: 'token',
+    PRICE_SOURCE: 'ccxt',
   };
 
   it('starts with a safe configuration', () => {

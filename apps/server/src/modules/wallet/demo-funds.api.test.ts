@@ -120,7 +120,18 @@ describe('demo funds do not exist', () => {
   });
 
   it('when NODE_ENV=production', async () => {
-    const s = await startTestServer({ env: { NODE_ENV: 'production' } });
+    // a production configuration that is otherwise safe, even a declared demo deployment on simulated prices
+    const s = await startTestServer({
+      env: {
+        NODE_ENV: 'production',
+        DEV_TOOLS: '',
+        PUBLIC_URL: 'https://exchange.example.com',
+        SMTP_URL: 'smtp://mail.example.com:587',
+        SMS_PROVIDER_URL: 'https://sms.example.com/send',
+        SMS_PROVIDER_TOKEN: 'token',
+        ALLOW_DEMO_PRICES_IN_PRODUCTION: 'true',
+      },
+    });
     try {
       await absent(s);
     } finally {

@@ -85,12 +85,16 @@ describe('ledger check beyond the journal', () => {
     expect(close.body.data, JSON.stringify(close.body)).toMatchObject({ status: 'filled' });
 
     // cycle: up and down bought together (one wins, one loses or both are refunded on a tie), one left open
-    const buyCycle = (token: string, direction: string, period = 60) =>
-      server.api(
+    // a purchase names the terms of the quote it was made on
+    const buyCycle = async (token: string, direction: string, period = 60) => {
+      const terms = { instrument: 'BTCUSDT', period, direction, stake: '100' };
+      const quote = await server.api('/xb/v1/cycle/quote', terms, { token });
+      return server.api(
         '/xb/v1/cycle/buy',
-        { requestId: rid('cy'), instrument: 'BTCUSDT', period, direction, stake: '100', acceptRisk: true },
+        { ...terms, requestId: rid('cy'), acceptRisk: true, terms: quote.body.data.terms },
         { token },
       );
+    };
     expect((await buyCycle(c.token, 'up')).status).toBe(200);
     expect((await buyCycle(a.token, 'down')).status).toBe(200);
     await step(62);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * Account protection shared by server and web (docs/decisions/0012): the anti-phishing code the
@@ -10,8 +11,8 @@ export const ANTI_PHISHING_RULE = /^[A-Za-z0-9]{4,20}$/;
 
 /** Setting or changing the code is proven by the login password (a borrowed session is not enough). */
 export const AntiPhishingSetRequest = z.object({
-  code: z.string('security.antiPhishingRule').trim().regex(ANTI_PHISHING_RULE, 'security.antiPhishingRule'),
-  password: z.string('account.passwordEmpty').min(1, 'account.passwordEmpty').max(200),
+  code: text({ message: 'security.antiPhishingRule', max: 20 }).regex(ANTI_PHISHING_RULE, 'security.antiPhishingRule'),
+  password: text({ message: 'account.passwordEmpty', trim: false, max: 200 }).min(1, 'account.passwordEmpty'),
 });
 export type AntiPhishingSetRequest = z.input<typeof AntiPhishingSetRequest>;
 

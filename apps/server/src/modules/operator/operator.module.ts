@@ -115,7 +115,7 @@ export const operatorModule: Module = {
     app.post(
       '/admin/auth/login/code',
       {
-        schema: { tags: ['admin'], body: z.object({ email: z.string().trim().email().max(200) }) },
+        schema: { tags: ['admin'], body: z.object({ email: identifier({ max: 254 }).email() }) },
         config: rateLimit,
       },
       async (request) => {

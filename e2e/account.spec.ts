@@ -154,7 +154,7 @@ test('bad input is refused on the page, translated, before any call', async ({ p
   await page.getByTestId('submit-register').click();
   await expect(page.getByTestId('error-email')).toHaveText('Please enter a valid e-mail address');
   await expect(page.getByTestId('error-password')).toHaveText(
-    'The password must be 6–20 characters with both letters and digits',
+    'The password must be 6–20 characters with at least one letter and one digit; symbols are allowed, spaces are not',
   );
   await expect(page.getByTestId('error-confirmPassword')).toHaveText(
     'The new password and the confirmed password do not match',

@@ -141,7 +141,7 @@ test('a funded user buys through the market maker, sees the fill and the trade, 
   await page.getByTestId('open-order').getByTestId('revoke').click();
   // revoking asks first; one tap confirms
   await expect(page.getByText(/Revoke this order\? Buy 0\.001 @/)).toBeVisible();
-  await page.getByRole('button', { name: 'Revoke', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke', exact: true }).click();
   await expect(page.getByTestId('open-order')).toHaveCount(0);
   const open = await api<Order[]>(request, '/xb/v1/spot/orders/open', { symbol: 'BTCUSDT' }, { token: user.token });
   expect(open).toEqual([]);

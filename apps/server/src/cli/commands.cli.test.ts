@@ -107,7 +107,9 @@ describe.skipIf(!!process.env.DATABASE_URL)('beside a running server on the embe
 
     const check = await run('ledger-check', [], env);
     expect(check).toMatchObject({ code: 0, stderr: '' });
-    expect(check.stdout).toMatch(/^ledger OK: \d+ accounts, \d+ transactions; every currency sums to zero\n$/);
+    expect(check.stdout).toMatch(
+      /^ledger OK: \d+ accounts, \d+ transactions; every currency sums to zero; futures clearing and the cycle pool match their positions and contracts\n$/,
+    );
 
     const op = await run(
       'operator-create',

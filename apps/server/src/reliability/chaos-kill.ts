@@ -370,7 +370,7 @@ class ChaosRun {
       side,
       type: 'limit',
       price: String(price),
-      quantity: (this.rng.int(1, 5) / 100).toFixed(2),
+      quantity: `0.0${this.rng.int(1, 5)}`,
     };
     return { kind: 'order', round, trader, key, body, outcome: 'pending' };
   }

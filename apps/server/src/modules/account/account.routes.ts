@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/password.ts';
 import { newTotpSecret, totpUri } from '../../platform/crypto/totp.ts';
-import { AppError, badRequest, notFound, unauthorized } from '../../platform/http/app-error.ts';
+import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
 import type { Api } from '../../platform/module.ts';
 import { smsTarget, type CodeService } from '../common/code.service.ts';
 import type { AccountProtection } from './account-protection.service.ts';
@@ -36,12 +36,7 @@ export function registerAccountRoutes(
   protection: AccountProtection,
 ): void {
   const signedIn = { preHandler: ctx.guards.user };
-  /** The caller's row; a user deleted under a live session is treated as signed out. */
-  const me = async (userId: number) => {
-    const row = await accounts.row(userId);
-    if (!row) throw unauthorized();
-    return row;
-  };
+  const me = (userId: number) => accounts.signedInRow(userId);
 
   app.post(
     '/xb/v1/account/info',

@@ -3,6 +3,7 @@ import type { UserProfile } from '@tidemark/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/crypto/password.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { unauthorized } from '../../platform/http/app-error.ts';
 import type { AccountProtection, SecurityChange } from './account-protection.service.ts';
 import { newInviteCode } from './invite-code.ts';
 import { users } from './user.schema.ts';
@@ -139,6 +140,13 @@ export class AccountService {
   async row(id: number, db: Db = this.db): Promise<UserRow | null> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return row ?? null;
+  }
+
+  /** The signed-in caller's row; a user deleted under a live session is treated as signed out. */
+  async signedInRow(id: number): Promise<UserRow> {
+    const row = await this.row(id);
+    if (!row) throw unauthorized();
+    return row;
   }
 
   async rowByEmail(email: string): Promise<UserRow | null> {

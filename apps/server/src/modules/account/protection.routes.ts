@@ -2,7 +2,7 @@ import { AntiPhishingSetRequest, maskAntiPhishingCode, type AntiPhishingView } f
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { verifyPassword } from '../../platform/crypto/password.ts';
-import { badRequest, unauthorized } from '../../platform/http/app-error.ts';
+import { badRequest } from '../../platform/http/app-error.ts';
 import type { Api } from '../../platform/module.ts';
 import type { AccountProtection } from './account-protection.service.ts';
 import type { AccountService } from './account.service.ts';
@@ -15,11 +15,7 @@ export function registerProtectionRoutes(
   protection: AccountProtection,
 ): void {
   const signedIn = { preHandler: ctx.guards.user };
-  const me = async (userId: number) => {
-    const row = await accounts.row(userId);
-    if (!row) throw unauthorized();
-    return row;
-  };
+  const me = (userId: number) => accounts.signedInRow(userId);
 
   app.post(
     '/xb/v1/account/anti-phishing/info',

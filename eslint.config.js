@@ -49,13 +49,47 @@ export default tseslint.config(
               message: 'features must not depend on app',
             },
             { target: './apps/web', from: './apps/server', message: 'the web app talks to the server over HTTP only' },
+            {
+              target: './apps/admin',
+              from: './apps/server',
+              message: 'the console talks to the server over HTTP only',
+            },
+            {
+              target: './apps/admin',
+              from: './apps/web',
+              message: 'the console and the retail app share only packages',
+            },
+            { target: './apps/web', from: './apps/admin', message: 'the retail app never loads the console' },
+            {
+              target: './apps/admin/src/lib',
+              from: './apps/admin/src/features',
+              message: 'lib must not depend on features',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    // a module reads another module's data through that module's service, never its tables
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-helpers.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.schema.ts', '../../modules/*/*.schema.ts'],
+              message: "read another module's data through its service, not its schema",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {

@@ -6,5 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // antd-mobile's builds import their CSS: its ES build, run through Vite, lets a component test render it
+    alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }],
+    server: { deps: { inline: ['antd-mobile'] } },
   },
 });

@@ -3,7 +3,7 @@ import { advanceServerClock, api, readCode, useLanguage, useToken } from './supp
 import { operatorToken } from './support/operator.ts';
 
 /**
- * Cycle contracts end to end (issue 9): a new user, funded by the operator's simulated deposit,
+ * Cycle contracts end to end: a new user, funded by the operator's simulated deposit,
  * buys "up" on BTC for 60 s, watches the countdown while the development clock is moved forward
  * (the server runs with DEV_CLOCK=true; index ticks are stamped with that clock), and sees the
  * result. The result shown must be the one the rule gives for the ticks shown in the verification

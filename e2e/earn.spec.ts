@@ -3,7 +3,7 @@ import { advanceServerClock, api, readCode, useLanguage, useToken } from './supp
 import { operatorToken } from './support/operator.ts';
 
 /**
- * Lock staking end to end (issue 7): a new user, funded by the operator's simulated deposit, locks
+ * Lock staking end to end: a new user, funded by the operator's simulated deposit, locks
  * USDT in the 7-day plan (expected earnings and the early-redemption penalty shown before
  * confirming) → the server's dev clock moves one day → the accrual shows in the lock record and on
  * the assets screen → the user redeems early and pays exactly the penalty that was previewed.

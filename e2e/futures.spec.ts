@@ -3,7 +3,7 @@ import { api, registerByApi, useToken } from './support/helpers.ts';
 import { operatorToken } from './support/operator.ts';
 
 /**
- * Futures end to end (issue 8): a new user is funded (operator's simulated deposit), transfers USDT to the
+ * Futures end to end: a new user is funded (operator's simulated deposit), transfers USDT to the
  * futures wallet, opens a 10× isolated long at market against the futures market maker, sees the cost and
  * the estimated liquidation price before confirming, sets TP/SL on /stopPl (the spec §5 messages first),
  * then raises the BTC index past the take-profit through the development price control (DEV_PRICE_CONTROL,

@@ -30,7 +30,7 @@ test('/ lands on /home with the five tabs in order', async ({ page }) => {
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(navTitle(page)).toHaveText(title);
   }
-  // the trade tab opens the default market's live order book (spot trading, issue 4)
+  // the trade tab opens the default market's live order book
   await tab(page, 'trade').click();
   await expect(page.getByTestId('order-book')).toBeVisible();
   await tab(page, 'home').click();

@@ -3,7 +3,7 @@ import { api, registerByApi, useToken } from './support/helpers.ts';
 import { operatorToken } from './support/operator.ts';
 
 /**
- * Spot trading end to end (issue 4): a new user, funded by the operator's simulated deposit, buys BTC
+ * Spot trading end to end: a new user, funded by the operator's simulated deposit, buys BTC
  * with a limit order priced through the market maker's best ask, sees the fill, the balance change,
  * the trade in the coin's latest trades and the candle series holding data; then places a resting
  * order far below the market and revokes it.
@@ -183,7 +183,7 @@ test('market lists: sort header cycles, the star keeps a favourite, search remem
   await page.getByRole('tab', { name: 'Favourites' }).click();
   await expect(page.getByTestId('favourites-list').getByTestId('coin-row-ETHUSDT')).toBeVisible();
   await page.getByRole('tab', { name: 'Futures' }).click();
-  await expect(page.getByTestId('futures-list')).toBeVisible(); // the futures sub-list (issue 8)
+  await expect(page.getByTestId('futures-list')).toBeVisible(); // the market list's second tab lists the perpetual contracts
 
   // a coin's screen, then /coinSearch lists it as recently viewed
   await page.goto('/coinDetail/2');

@@ -3,7 +3,7 @@ import { advanceServerClock, api, readCode, readOutbox, useLanguage, useToken } 
 import { operatorToken } from './support/operator.ts';
 
 /**
- * The money core end to end (issue 3): an operator credits a simulated deposit → the assets screen
+ * The money core end to end (deposit, transfer, convert, withdrawal): an operator credits a simulated deposit → the assets screen
  * shows it (credited at 1 confirmation, withdrawable only at 3) → transfer to futures and back →
  * convert → withdrawal application → the operator approves, the chain confirms → the record shows
  * completed. The user is verified (basic KYC) through the real calls first.
@@ -231,11 +231,39 @@ test('an unverified user is led to identity verification; the address book; anot
   });
   await useToken(page, token);
 
-  // no verification: the withdrawal screen says so and leads to /mine/identity
-  await page.goto('/withdraw');
+  // no verification: the withdrawal screen says so before anything is typed; the way to verify (binding
+  // the phone first) comes back to the same form with what was typed
+  await page.goto('/withdraw?currency=USDT');
   await expect(page.getByTestId('kyc-notice')).toBeVisible();
+  await page.getByTestId('chain-TRC20').click();
+  await input(page, 'input-address').fill(TRON_ADDRESS);
+  await input(page, 'input-amount').fill('12.5');
   await page.getByTestId('kyc-go').click();
-  await expect(page).toHaveURL(/\/mine\/identity$/);
+  await expect(page).toHaveURL(/\/mine\/identity\?returnTo=/);
+  await expect(page.getByTestId('kyc-start-basic')).toBeDisabled();
+  await page.getByTestId('kyc-bind-phone').click();
+  await expect(page).toHaveURL(/\/mine\/phone\?returnTo=/);
+  const phone = String(5550000000 + Math.floor(Math.random() * 9_999_999));
+  await input(page, 'input-phone').fill(phone);
+  await page.getByTestId('send-code').click();
+  await input(page, 'input-code').fill(await readCode(request, `+1${phone}`));
+  await page.getByTestId('submit-phone').click();
+  await expect(page).toHaveURL(/\/mine\/identity\?returnTo=/);
+  await page.getByTestId('kyc-start-basic').click();
+  await expect(page).toHaveURL(/\/mine\/identityBase\?returnTo=/);
+  await input(page, 'input-real-name').fill('Anna Müller');
+  await input(page, 'input-id-number').fill(`X${Date.now()}`);
+  await page.getByTestId('input-country').click();
+  await page.getByTestId('country-search').locator('input').fill('germ');
+  await page.getByTestId('country-DE').click();
+  await page.getByTestId('submit-basic').click();
+  await expect(page).toHaveURL(/\/withdraw\?currency=USDT$/);
+  await expect(page.getByTestId('chain-TRC20')).toHaveAttribute('aria-pressed', 'true');
+  await expect(input(page, 'input-address')).toHaveValue(TRON_ADDRESS);
+  await expect(input(page, 'input-amount')).toHaveValue('12.5');
+  // the draft filled the form once: a later visit starts empty
+  await page.reload();
+  await expect(input(page, 'input-address')).toHaveValue('');
 
   // the address book: a wrong checksum is refused, a good address is saved, then deleted after confirming
   await page.goto('/mine/coinAddress');

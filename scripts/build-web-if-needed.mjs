@@ -1,12 +1,9 @@
-// Builds the web app when apps/web/dist is missing or older than its sources, so `npm start`
-// and the end-to-end tests always serve what the sources say, without rebuilding every time.
+// Builds the retail web app and the operator console when their dist folder is missing or older than
+// their sources (or the shared contract), so `npm start` and the end-to-end tests always serve what
+// the sources say, without rebuilding every time.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-
-const webDir = path.resolve('apps/web');
-const builtIndex = path.join(webDir, 'dist', 'index.html');
-if (!fs.existsSync(path.join(webDir, 'index.html'))) process.exit(0); // no web app yet
 
 function newest(p) {
   const st = fs.statSync(p);
@@ -19,10 +16,18 @@ function newest(p) {
   return t;
 }
 
-const sourcesChanged = !fs.existsSync(builtIndex) || newest(webDir) > fs.statSync(builtIndex).mtimeMs;
-const contractChanged =
-  fs.existsSync(builtIndex) && newest(path.resolve('packages/contract/src')) > fs.statSync(builtIndex).mtimeMs;
-if (sourcesChanged || contractChanged) {
-  console.log('Building the web app…');
-  execSync('npm run build -w @tidemark/web', { stdio: 'inherit' });
+const contract = newest(path.resolve('packages/contract/src'));
+
+for (const app of [
+  { dir: 'apps/web', workspace: '@tidemark/web', label: 'the web app' },
+  { dir: 'apps/admin', workspace: '@tidemark/admin', label: 'the operator console' },
+]) {
+  const appDir = path.resolve(app.dir);
+  if (!fs.existsSync(path.join(appDir, 'index.html'))) continue; // not in this checkout
+  const builtIndex = path.join(appDir, 'dist', 'index.html');
+  const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+  if (!builtAt || newest(appDir) > builtAt || contract > builtAt) {
+    console.log(`Building ${app.label}…`);
+    execSync(`npm run build -w ${app.workspace}`, { stdio: 'inherit' });
+  }
 }

@@ -11,8 +11,8 @@
 import { Prng } from '../engine/prng.ts';
 import { INSTRUMENTS } from '../../apps/server/src/modules/market/instruments.ts';
 import { CONTRACTS, priceToTicks, type Contract } from '../../apps/server/src/modules/futures/domain/contracts.ts';
-import { initialMargin } from '../../apps/server/src/modules/futures/domain/position.ts';
-import { maxLeverageForNotional } from '../../apps/server/src/modules/futures/domain/tiers.ts';
+import { initialMargin } from '@tidemark/futures-math';
+import { maxLeverageForNotional } from '@tidemark/futures-math';
 import type { RiskPositionInput } from '../../apps/server/src/modules/futures/domain/risk-batch.ts';
 
 export interface Workload {

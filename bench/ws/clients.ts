@@ -24,7 +24,7 @@ const { values: args } = parseArgs({
 const N = Number(args.clients);
 const SLOW_EVERY = Number(args.slow) > 0 ? Math.round(1 / Number(args.slow)) : 0;
 const SAMPLE = Math.max(1, Number(args.sample));
-const send = (m: object) => process.send?.(m);
+const send = (m: object, then?: () => void) => process.send?.(m, undefined, {}, () => then?.());
 const SEQ = Buffer.from('"seq":');
 
 let measuring = false;
@@ -115,20 +115,21 @@ process.on('message', (m: { op: string }) => {
   } else if (m.op === 'stop') {
     measuring = false;
     const seconds = (Date.now() - started) / 1000;
-    delays.sort((a, b) => a - b);
-    const pct = (p: number) => delays[Math.min(delays.length - 1, Math.floor(delays.length * p))] ?? null;
-    send({
-      op: 'result',
-      messagesPerSecond: Math.round(messages / seconds),
-      sampledMessages,
-      delayP50Ms: pct(0.5),
-      delayP99Ms: pct(0.99),
-      gaps,
-      resyncs,
-      closed4008,
-      otherCloses,
-    });
-    setTimeout(() => process.exit(0), 50);
+    // the raw delays: run.ts takes the percentiles over every client process together
+    send(
+      {
+        op: 'result',
+        messagesPerSecond: Math.round(messages / seconds),
+        sampledMessages,
+        delays,
+        gaps,
+        resyncs,
+        closed4008,
+        otherCloses,
+      },
+      // exit once the result has left: a large result (the raw delays) sent just before an exit was lost
+      () => process.exit(0),
+    );
   }
 });
 void main();

@@ -22,7 +22,7 @@ const { values: args } = parseArgs({
   },
 });
 const rates = ratesOf(Number(args.rate));
-const send = (m: object) => process.send?.(m);
+const send = (m: object, then?: () => void) => process.send?.(m, undefined, {}, () => then?.());
 
 const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: args.deflate, maxPayload: 64 * 1024 });
 const seqs = new Map<Channel, number>();
@@ -76,44 +76,53 @@ if (args.mode === 'hub') {
 
 // Publishes on a wall-clock schedule: when a timer fires late (a busy machine), the updates that were due
 // are published at once, so both servers publish the same number of updates per second.
+// Publishing starts on `publish` (after every client has connected): while thousands of clients connect,
+// a broadcaster that is already sending measures its own connection storm, not its fan-out.
 let n = 0;
 let published = 0;
-const t0 = Date.now();
+let t0 = 0;
 const done = new Map<Channel, number>(CHANNELS.map((c) => [c, 0]));
-const timers = [
-  setInterval(() => {
-    const elapsed = Date.now() - t0;
-    for (const channel of CHANNELS) {
-      const due = Math.floor((elapsed * rates[channel]) / 1000);
-      for (let k = done.get(channel)!; k < due; k++) {
-        published += 1;
-        publishFn(channel, payload(channel, ++n));
+const timers: NodeJS.Timeout[] = [];
+const startPublishing = () => {
+  t0 = Date.now();
+  timers.push(
+    setInterval(() => {
+      const elapsed = Date.now() - t0;
+      for (const channel of CHANNELS) {
+        const due = Math.floor((elapsed * rates[channel]) / 1000);
+        for (let k = done.get(channel)!; k < due; k++) {
+          published += 1;
+          publishFn(channel, payload(channel, ++n));
+        }
+        done.set(channel, due);
       }
-      done.set(channel, due);
-    }
-  }, 5),
-];
+    }, 5),
+  );
+};
 
 let cpuStart = process.cpuUsage();
 let wallStart = Date.now();
 process.on('message', (m: { op: string }) => {
-  if (m.op === 'start') {
+  if (m.op === 'publish') startPublishing();
+  else if (m.op === 'start') {
     cpuStart = process.cpuUsage();
     wallStart = Date.now();
     published = 0;
   } else if (m.op === 'stop') {
     const cpu = process.cpuUsage(cpuStart);
     const wall = Date.now() - wallStart;
-    send({
-      op: 'result',
-      publishedPerSecond: Math.round((published / wall) * 10000) / 10,
-      cpuPercent: Math.round(((cpu.user + cpu.system) / 1000 / wall) * 1000) / 10,
-      rssMb: Math.round(process.memoryUsage().rss / 1048576),
-      clients: wss.clients.size,
-      stats: statsFn(),
-    });
+    send(
+      {
+        op: 'result',
+        publishedPerSecond: Math.round((published / wall) * 10000) / 10,
+        cpuPercent: Math.round(((cpu.user + cpu.system) / 1000 / wall) * 1000) / 10,
+        rssMb: Math.round(process.memoryUsage().rss / 1048576),
+        clients: wss.clients.size,
+        stats: statsFn(),
+      },
+      () => process.exit(0),
+    );
     for (const t of timers) clearInterval(t);
-    setTimeout(() => process.exit(0), 50);
   } else if (m.op === 'rss') {
     send({ op: 'rss', rssMb: Math.round(process.memoryUsage().rss / 1048576) });
   }

@@ -2,11 +2,12 @@
  * WebSocket fan-out (`npm run bench:ws`): the product's feed hub against a minimal `ws` broadcaster that
  * publishes the same messages at the same rate, measured in the same run with the same clients.
  *
- *   npm run bench:ws [-- --clients 1000 --rate 20 --seconds 15 --slow 0.1 --sample 10 --deflate]
+ *   npm run bench:ws [-- --clients 1000 --rate 20 --seconds 15 --slow 0.1 --sample 10 --procs 1 --deflate]
  *
- * For each case a server child (feed-server.ts) and a client child (clients.ts) are started — each with
- * `ulimit -n` raised as far as the machine allows — the clients connect and subscribe to trades, depth and
- * ticker, a warm-up passes, then messages are counted for `--seconds`. Cases: the baseline and the hub
+ * For each case a server child (feed-server.ts) and `--procs` client children (clients.ts, the clients split
+ * between them, so the receiving side is not one saturated event loop) are started — each with `ulimit -n`
+ * raised as far as the machine allows — the clients connect and subscribe to trades, depth and ticker, the
+ * server starts publishing, a warm-up passes, then messages are counted for `--seconds`. Cases: the baseline and the hub
  * with every client reading (their delivered rates give `ratio`), then the hub and the baseline with a
  * share `--slow` of clients that stop reading (the hub must keep its memory bounded and resync or close
  * them; the baseline shows what happens without budgets). Prints one JSON document.
@@ -24,9 +25,12 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     slow: { type: 'string', default: '0.1' },
     sample: { type: 'string', default: '10' },
+    procs: { type: 'string', default: '1' },
     deflate: { type: 'boolean', default: false },
   },
 });
+// a step that does not answer in this time fails the run with its name, instead of hanging it
+const STEP_TIMEOUT_MS = 300_000;
 const here = import.meta.dirname;
 
 function child(script: string, argv: string[]): ChildProcess {
@@ -36,37 +40,91 @@ function child(script: string, argv: string[]): ChildProcess {
 
 function next<T>(p: ChildProcess, op: string): Promise<T> {
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${op}: no answer in ${STEP_TIMEOUT_MS / 1000} s`)),
+      STEP_TIMEOUT_MS,
+    );
+    // 'close', not 'exit': it comes after the IPC channel has delivered the child's last messages
+    const onClose = (code: number | null) => reject(new Error(`${op}: child exited with ${code}`));
     const onMessage = (m: { op: string }) => {
       if (m.op !== op) return;
       p.off('message', onMessage);
+      p.off('close', onClose);
+      clearTimeout(timer);
       resolve(m as T);
     };
     p.on('message', onMessage);
-    p.once('exit', (code) => reject(new Error(`${op}: child exited with ${code}`)));
+    p.once('close', onClose);
   });
+}
+
+interface ClientFigures {
+  messagesPerSecond: number;
+  sampledMessages: number;
+  delays: number[];
+  gaps: number;
+  resyncs: number;
+  closed4008: number;
+  otherCloses: number;
+}
+
+/** The client children's figures as one: counts summed, delay percentiles over every sampled delay. */
+function merge(parts: ClientFigures[]) {
+  const sum = (k: keyof Omit<ClientFigures, 'delays'>) => parts.reduce((a, p) => a + p[k], 0);
+  const delays = parts.flatMap((p) => p.delays).sort((a, b) => a - b);
+  const pct = (q: number) => delays[Math.min(delays.length - 1, Math.floor(delays.length * q))] ?? null;
+  return {
+    messagesPerSecond: sum('messagesPerSecond'),
+    sampledMessages: sum('sampledMessages'),
+    delayP50Ms: pct(0.5),
+    delayP99Ms: pct(0.99),
+    gaps: sum('gaps'),
+    resyncs: sum('resyncs'),
+    closed4008: sum('closed4008'),
+    otherCloses: sum('otherCloses'),
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Every child of the case under way, killed when it ends or fails. */
+const running = new Set<ChildProcess>();
+function track(p: ChildProcess): ChildProcess {
+  running.add(p);
+  p.once('exit', () => running.delete(p));
+  return p;
+}
+function killAll(): void {
+  for (const p of running) p.kill('SIGKILL');
+  running.clear();
+}
+
 async function runCase(mode: 'hub' | 'baseline', slow: string) {
   const deflate = args.deflate ? ['--deflate'] : [];
-  const server = child('feed-server.ts', ['--mode', mode, '--rate', args.rate!, ...deflate]);
+  const server = track(child('feed-server.ts', ['--mode', mode, '--rate', args.rate!, ...deflate]));
   const { port } = await next<{ port: number }>(server, 'ready');
-  const clients = child('clients.ts', [
-    '--url',
-    `ws://127.0.0.1:${port}`,
-    '--clients',
-    args.clients!,
-    '--slow',
-    slow,
-    '--sample',
-    args.sample!,
-    ...deflate,
-  ]);
-  await next(clients, 'connected');
+  const procs = Math.max(1, Number(args.procs));
+  const total = Number(args.clients);
+  const clientProcs = Array.from({ length: procs }, (_, k) =>
+    track(
+      child('clients.ts', [
+        '--url',
+        `ws://127.0.0.1:${port}`,
+        '--clients',
+        String(Math.floor(total / procs) + (k < total % procs ? 1 : 0)),
+        '--slow',
+        slow,
+        '--sample',
+        args.sample!,
+        ...deflate,
+      ]),
+    ),
+  );
+  await Promise.all(clientProcs.map((c) => next(c, 'connected')));
+  server.send({ op: 'publish' });
   await sleep(Number(args.warmup) * 1000);
   server.send({ op: 'start' });
-  clients.send({ op: 'start' });
+  for (const c of clientProcs) c.send({ op: 'start' });
   let peakRssMb = 0;
   const end = Date.now() + Number(args.seconds) * 1000;
   while (Date.now() < end) {
@@ -76,15 +134,15 @@ async function runCase(mode: 'hub' | 'baseline', slow: string) {
     peakRssMb = Math.max(peakRssMb, rssMb);
   }
   const serverResult = next<Record<string, unknown>>(server, 'result');
-  const clientResult = next<Record<string, unknown>>(clients, 'result');
+  const clientResults = clientProcs.map((c) => next<ClientFigures>(c, 'result'));
   server.send({ op: 'stop' });
-  clients.send({ op: 'stop' });
-  const [s, c] = await Promise.all([serverResult, clientResult]);
-  await Promise.all([sleep(200)]);
+  for (const c of clientProcs) c.send({ op: 'stop' });
+  const [s, ...c] = await Promise.all([serverResult, ...clientResults]);
+  await sleep(200);
   server.kill('SIGKILL');
-  clients.kill('SIGKILL');
+  for (const p of clientProcs) p.kill('SIGKILL');
   const { op: _s, ...serverFigures } = s;
-  const { op: _c, ...clientFigures } = c;
+  const clientFigures = merge(c);
   // every reading client subscribes to every channel: what full delivery would be
   const readers = Number(args.clients) - (Number(slow) > 0 ? Math.ceil(Number(args.clients) * Number(slow)) : 0);
   // the publisher keeps to a wall-clock schedule, so the nominal rate is what was published
@@ -94,16 +152,35 @@ async function runCase(mode: 'hub' | 'baseline', slow: string) {
   return { mode, slow: Number(slow), ...clientFigures, deliveredShare, server: { ...serverFigures, peakRssMb } };
 }
 
+/**
+ * Runs one case; a case whose server or clients die (the baseline has no send budget, so with clients that stop
+ * reading at 10,000 connections it can run out of memory) is reported as failed, and the run goes on. Each case
+ * is also printed to stderr as it ends, so a long run shows its progress.
+ */
+async function attempt(mode: 'hub' | 'baseline', slow: string): Promise<Record<string, unknown>> {
+  let result: Record<string, unknown>;
+  try {
+    result = await runCase(mode, slow);
+  } catch (err) {
+    result = { mode, slow: Number(slow), failed: err instanceof Error ? err.message : String(err) };
+  } finally {
+    killAll();
+  }
+  console.error(JSON.stringify(result));
+  return result;
+}
+
 async function main() {
-  const baseline = await runCase('baseline', '0');
-  const hub = await runCase('hub', '0');
-  const hubSlow = Number(args.slow) > 0 ? await runCase('hub', args.slow!) : null;
-  const baselineSlow = Number(args.slow) > 0 ? await runCase('baseline', args.slow!) : null;
+  const baseline = await attempt('baseline', '0');
+  const hub = await attempt('hub', '0');
+  const hubSlow = Number(args.slow) > 0 ? await attempt('hub', args.slow!) : null;
+  const baselineSlow = Number(args.slow) > 0 ? await attempt('baseline', args.slow!) : null;
   const rate = (x: object) => Number((x as { messagesPerSecond?: number }).messagesPerSecond ?? 0);
   console.log(
     JSON.stringify(
       {
         clients: Number(args.clients),
+        clientProcesses: Math.max(1, Number(args.procs)),
         updatesPerSecondPerChannel: Number(args.rate),
         seconds: Number(args.seconds),
         deflate: args.deflate,

@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { pino, type Logger } from 'pino';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
-import type { AppContext } from './platform/context.ts';
+import type { AppContext, Services } from './platform/context.ts';
 import type { Database } from './platform/db/database.ts';
 import { installDevToolsGuard } from './platform/dev-tools/dev-tools-guard.ts';
 import { installEnvelope } from './platform/http/envelope.ts';
@@ -39,7 +39,7 @@ export interface BuildOptions {
   clock?: Clock;
   logger?: Logger;
   /** Services present before the modules register (e.g. a chain adapter a module picks up). */
-  services?: Record<string, unknown>;
+  services?: Services;
 }
 
 export interface BuiltApp {

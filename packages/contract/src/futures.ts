@@ -3,7 +3,7 @@ import { pageField } from './numbers.ts';
 import { clientOrderIdField, positiveDecimalField, symbolField } from './spot.ts';
 
 /**
- * USDT-margined perpetual futures shared by the server and the apps (issue 8, product spec §3 "Contract
+ * USDT-margined perpetual futures shared by the server and the apps (product spec §3 "Contract
  * position", §5 TP/SL rules). Every amount and price is a decimal string, every time epoch milliseconds.
  * zod messages are message keys the server localizes.
  *
@@ -198,8 +198,13 @@ export interface FuturesOrder {
   quantity: string;
   filledQuantity: string;
   averagePrice: string | null;
+  /** Value filled so far (Σ price × quantity), USDT. */
+  turnover: string;
   fee: string;
   reduceOnly: boolean;
+  postOnly: boolean;
+  /** A limit order's remainder: rests (GTC), is cancelled (IOC), or nothing trades unless all can (FOK). */
+  timeInForce: 'GTC' | 'IOC' | 'FOK';
   leverage: number;
   marginMode: MarginMode;
   status: 'new' | 'partially_filled' | 'filled' | 'cancelled';
@@ -263,6 +268,10 @@ export interface FundingInfo {
   /** The rate the next settlement will use if nothing changes (per interval). */
   predictedRate: string;
   lastRate: string | null;
+  /** The interest component of the rate per interval (the premium is added to it, clamped). */
+  interestRate: string;
+  /** |rate| never exceeds this per interval. */
+  rateCap: string;
   intervalHours: number;
   nextFundingTime: number;
   /** Milliseconds until nextFundingTime. */

@@ -5,6 +5,18 @@ export const DEFAULT_LOCALE: Locale = 'en_us';
 /** Locales that must carry every key; a test fails when one lacks a key of `en_us`. */
 export const COMPLETE_LOCALES: readonly Locale[] = ['en_us', 'zh_hk', 'zh_cn', 'de', 'fr', 'jp', 'kr'];
 
+/** The BCP 47 tag of each locale, for <html lang> and Intl formatting. */
+export const LOCALE_TAGS: Record<Locale, string> = {
+  en_us: 'en-US',
+  zh_hk: 'zh-HK',
+  zh_cn: 'zh-CN',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  jp: 'ja-JP',
+  kr: 'ko-KR',
+  tr: 'tr-TR',
+};
+
 /** Reads a requested locale: unknown values and the legacy `zh` become the default. */
 export function normalizeLocale(value: unknown): Locale {
   if (typeof value !== 'string') return DEFAULT_LOCALE;

@@ -1,10 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../modules/account/user.schema.ts';
-import { DEMO_TAKER_EMAIL } from '../modules/spot/market-maker.ts';
+import { DEMO_TAKER_EMAIL } from '../modules/spot/market-maker.seed.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 
 /**
@@ -76,7 +77,8 @@ describe.skipIf(!!process.env.DATABASE_URL)('beside a running server on the embe
     server.stderr!.on('data', (c) => (log += c));
     const socket = path.join(dataDir, 'control.sock');
     const deadline = Date.now() + 280_000;
-    while (!fs.existsSync(socket)) {
+    // ready: the control socket is open and the start-up report (printed just after it) is out
+    while (!fs.existsSync(socket) || !log.includes('Tidemark is listening')) {
       if (Date.now() > deadline || server.exitCode !== null) throw new Error(`server did not start:\n${log}`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -127,6 +129,25 @@ describe.skipIf(!!process.env.DATABASE_URL)('beside a running server on the embe
     expect(log).toMatch(/control socket: command/);
     expect(fs.readFileSync(path.join(dataDir, 'tidemark.lock'), 'utf8').trim()).toBe(String(server.pid));
   }, 600_000);
+
+  it('runs apikey:create through the server, and the key signs requests to it', async () => {
+    const created = await run('apikey-create', ['--user', DEMO_TAKER_EMAIL, '--permissions', 'read'], {
+      DATA_DIR: dataDir,
+    });
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    const k = JSON.parse(created.stdout) as { apiKey: string; secret: string };
+    expect(Object.keys(k)).toEqual(['apiKey', 'secret']);
+    const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log)![1];
+    const query = `timestamp=${Date.now()}`;
+    const signature = crypto.createHmac('sha256', k.secret).update(query).digest('hex');
+    const res = await fetch(`http://127.0.0.1:${port}/api/v3/account?${query}&signature=${signature}`, {
+      headers: { 'x-mbx-apikey': k.apiKey },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ canTrade: false, accountType: 'SPOT' });
+    // the secret is kept encrypted under a key file only its owner can read
+    expect(fs.statSync(path.join(dataDir, 'apikey-secret.key')).mode & 0o777).toBe(0o600);
+  }, 300_000);
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('directly on PostgreSQL', () => {
@@ -163,4 +184,17 @@ describe.skipIf(!process.env.DATABASE_URL)('directly on PostgreSQL', () => {
     expect(verify).toMatchObject({ code: 2, stderr: 'contract 1: not found\n' });
     expect(fs.readdirSync(env.DATA_DIR)).toEqual([]);
   }, 600_000);
+
+  it('runs apikey:create with the server key from the environment', async () => {
+    const env = { DATABASE_URL: url, DATA_DIR: tmp('pg-key'), APIKEY_SECRET_KEY: 'ab'.repeat(32) };
+    const created = await run('apikey-create', ['--user', 'pg-cli@example.com', '--permissions', 'read,trade'], env);
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(created.stdout)).toEqual({
+      apiKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+      secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(fs.readdirSync(env.DATA_DIR)).toEqual([]);
+    const usage = await run('apikey-create', ['--permissions', 'withdraw'], env);
+    expect(usage.code).toBe(2);
+  }, 300_000);
 });

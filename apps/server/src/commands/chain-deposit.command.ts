@@ -5,7 +5,7 @@ import type { ControlCommand } from '../platform/control/command.ts';
 import { AuditService } from '../modules/operator/audit.service.ts';
 import type { PriceService } from '../modules/market/price.service.ts';
 import { resolveUser } from '../modules/wallet/admin.routes.ts';
-import { ChainRouter, type ChainConfiguration } from '../modules/wallet/chain-adapter.ts';
+import { ChainRouter } from '../modules/wallet/chain-adapter.ts';
 import { confirmDeposit, simulateDeposit } from '../modules/wallet/deposit.service.ts';
 import { LedgerService } from '../modules/wallet/ledger.service.ts';
 import { loadWalletConfig } from '../modules/wallet/wallet.config.ts';
@@ -65,15 +65,15 @@ export const chainDepositCommand: ControlCommand<Args> = {
   },
   async run(ctx, a) {
     // in the server: its own ledger and audit services; on the command line: fresh ones on the same database
-    const ledger = (ctx.services.ledger as LedgerService | undefined) ?? new LedgerService(ctx.db, ctx.clock);
-    const audit = (ctx.services.audit as AuditService | undefined) ?? new AuditService(ctx.db);
+    const ledger = ctx.services.ledger ?? new LedgerService(ctx.db, ctx.clock);
+    const audit = ctx.services.audit ?? new AuditService(ctx.db);
     const appCtx = ctx as unknown as AppContext;
     // a development tool of the machine's owner: never in production, and only on networks the simulated
     // chain serves (the running server's chain configuration decides; standalone, none is configured)
     if (appCtx.config?.env === 'production') {
       return { stdout: [], stderr: ['chain:deposit is a development tool; it is refused in production'], exitCode: 1 };
     }
-    const chains = new ChainRouter(() => ctx.services.chain as ChainConfiguration);
+    const chains = new ChainRouter(() => ctx.services.chain);
     // deposits never need a price
     const deps = { ctx: appCtx, ledger, prices: null as unknown as PriceService, config: loadWalletConfig(), chains };
     const result =

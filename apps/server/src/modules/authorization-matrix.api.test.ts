@@ -1,3 +1,4 @@
+import { service } from '../platform/context.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../platform/clock.ts';
@@ -49,6 +50,7 @@ const own = {
   cycleRequestId: rid('cy'),
   demoFundsRequestId: rid('df'),
   demoFundsTransactionId: 0,
+  apiKeyId: 0,
 };
 
 const PNG = Buffer.from(
@@ -71,7 +73,7 @@ beforeAll(async () => {
   h = earnHarness(server, clock);
   await h.init();
   // the KYC service stands in a map (wallet harness); cycle contracts also ask for the country
-  (server.built.ctx.services.kyc as Record<string, unknown>).countryOf = async () => null;
+  service(server.built.ctx, 'kyc').countryOf = async () => null;
   const finance = (await server.createOperator(['finance'])).token;
   await setUp('/admin/cycle/pool/fund', { amount: '100000', memo: 'pool for the matrix' }, finance);
   a = await h.user({ kyc: 'advanced' });
@@ -174,6 +176,13 @@ beforeAll(async () => {
   own.demoFundsTransactionId = (
     await setUp('/xb/v1/wallet/demo-funds/claim', { requestId: own.demoFundsRequestId }, a.token)
   ).transactionId;
+  own.apiKeyId = (
+    await setUp(
+      '/xb/v1/botapi/keys/create',
+      { label: 'bot', permissions: ['read', 'trade'], fundPassword: FUND_PASSWORD },
+      a.token,
+    )
+  ).id;
   // a purchase names the terms of the quote it was made on
   const quote = await setUp(
     '/xb/v1/cycle/quote',
@@ -334,6 +343,8 @@ const CROSS_USER: Record<string, (() => Attempt[]) | { public: string }> = {
   ],
   '/api/xb/v1/support/chat/history': { public: 'a cursor into the caller’s own conversation' },
   '/api/xb/v1/support/chat/send': () => [{ body: { content: 'x', images: [own.fileId] } }],
+  '/api/xb/v1/botapi/keys/status': () => [{ body: { id: own.apiKeyId, status: 'disabled' } }],
+  '/api/xb/v1/botapi/keys/delete': () => [{ body: { id: own.apiKeyId, fundPassword: FUND_PASSWORD } }],
 };
 
 /** What A can see of everything above: it must read the same after B's attempts. */
@@ -349,6 +360,7 @@ async function stateOfA() {
     withdrawals: await call('/xb/v1/wallet/withdraw/records'),
     cycleOrder: await call('/xb/v1/cycle/order', { id: own.cycleOrderId }),
     earnOrders: await call('/xb/v1/earn/orders'),
+    apiKeys: await call('/xb/v1/botapi/keys/list'),
     assets,
   };
 }

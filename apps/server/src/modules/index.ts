@@ -13,6 +13,7 @@ import { systemModule } from './system/system.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { supportModule } from './support/support.module.ts';
 import { cycleModule } from './cycle/cycle.module.ts';
+import { botapiModule } from './botapi/botapi.module.ts';
 
 /**
  * Every module, in start-up order: a module may use the services of those above it.
@@ -33,4 +34,5 @@ export const modules: Module[] = [
   contentModule,
   supportModule,
   referralModule,
+  botapiModule,
 ];

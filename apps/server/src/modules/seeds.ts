@@ -4,7 +4,7 @@ import { seedContent } from './content/content.seed.ts';
 import { seedConvertDesk } from './wallet/wallet.seed.ts';
 import { seedEarn } from './earn/earn.seed.ts';
 import { seedCyclePool } from './cycle/cycle.seed.ts';
-import { seedMarketMaker } from './spot/market-maker.ts';
+import { seedMarketMaker } from './spot/market-maker.seed.ts';
 import { seedFuturesMarketMaker } from './futures/market-maker.ts';
 
 /** Idempotent seed steps, in order. Add a module's step with one line here. */

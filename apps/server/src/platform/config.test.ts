@@ -97,3 +97,21 @@ describe('client address settings', () => {
     expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example.com/path' })).toThrow(/CORS_ORIGINS/);
   });
 });
+
+describe('Redis settings', () => {
+  it('counts in process unless REDIS_URL is set, and takes redis:// and rediss:// URLs', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({}).redisKeyPrefix).toBe('tidemark:');
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache.internal:6380/2' }).redisUrl).toBe(
+      'rediss://:secret@cache.internal:6380/2',
+    );
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'exchange-b:' }).redisKeyPrefix).toBe('exchange-b:');
+  });
+
+  it('refuses another scheme and a prefix with spaces', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'my exchange' })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+});

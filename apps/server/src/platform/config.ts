@@ -14,6 +14,15 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  // several installations may share one Redis: each keeps its keys under its own prefix
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'letters, digits and . _ : - only, at most 64')
+    .default('tidemark:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   SESSION_TTL_HOURS: z.coerce
@@ -40,6 +49,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   WEB_DIST_DIR: z.string().optional(),
   DEV_CLOCK: z
     .enum(['true', 'false'])
@@ -59,6 +69,12 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   // comma-separated addresses or CIDRs of reverse proxies whose X-Forwarded-For is believed
   TRUSTED_PROXIES: z.string().default(''),
+  // the first-operator setup link is answered only from this machine unless this says otherwise
+  OPERATOR_SETUP_REMOTE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  ADMIN_DIST_DIR: z.string().optional(),
   WITHDRAW_ADDRESS_COOLDOWN_HOURS: z.coerce
     .number()
     .int()
@@ -75,6 +91,10 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Shared counters (the bot API's limits) live here when set, so several nodes count together. */
+  redisUrl: string | undefined;
+  /** Put in front of every Redis key this installation writes. */
+  redisKeyPrefix: string;
   logLevel: string;
   publicUrl: string;
   sessionTtlMs: number;
@@ -85,7 +105,13 @@ export type Config = {
   uploadMaxBytes: number;
   appDownload: { open: boolean; url: string };
   rateLimitEnabled: boolean;
+  /** Multiplies the per-address limits on sign-up, sign-in, recovery and code requests (RATE_LIMIT_FACTOR). */
+  rateLimitFactor: number;
   webDistDir: string;
+  /** Where the built operator console is served from (at /admin). */
+  adminDistDir: string;
+  /** The first-operator setup link may be used from another machine (behind PUBLIC_URL). */
+  operatorSetupRemote: boolean;
   /** The development conveniences switched on (DEV_TOOLS); always none in production. */
   devTools: DevTools;
   /** A clock that tests may move forward through /api/dev/clock (refused in production). */
@@ -138,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
@@ -148,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     appDownload: { open: e.APP_DOWNLOAD_OPEN, url: e.APP_DOWNLOAD_URL },
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
     devTools: tools,
     devClock: tools.clock,
     devPriceControl: tools.price,
@@ -156,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowDemoPricesInProduction: e.ALLOW_DEMO_PRICES_IN_PRODUCTION,
     withdrawAddressCooldownMs: e.WITHDRAW_ADDRESS_COOLDOWN_HOURS * 3600_000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
+    adminDistDir: path.resolve(e.ADMIN_DIST_DIR ?? new URL('../../../admin/dist', import.meta.url).pathname),
+    operatorSetupRemote: e.OPERATOR_SETUP_REMOTE,
   };
 }
 

@@ -8,6 +8,7 @@ import type { DevOutbox } from './outbox.ts';
 import type { SessionStore } from './session/session-store.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 import type { FileStorage } from './storage/file-storage.ts';
+import type { RootSocket } from './ws/root-socket.ts';
 
 export type PreHandler = (request: FastifyRequest) => Promise<void>;
 
@@ -18,6 +19,19 @@ declare module 'fastify' {
     operator?: { id: number; sessionId: number; roles: string[] };
   }
 }
+
+/**
+ * The services modules publish to each other, by name. The platform knows only its own WebSocket
+ * door; each module adds the services it publishes to this interface (declaration merging) in its
+ * *.module.ts, so `ctx.services.ledger` has the ledger's own type wherever it is read, with no cast.
+ */
+export interface ServiceRegistry {
+  /** The one `/ws` socket; modules attach their channels to it. */
+  rootSocket: RootSocket;
+}
+
+/** A registry being filled: a module registers after those it needs (modules/index.ts). */
+export type Services = Partial<ServiceRegistry>;
 
 /**
  * What the platform hands to every module. Modules add their services to `services` in start-up
@@ -40,12 +54,16 @@ export interface AppContext {
     /** Requires a signed-in operator with one of the roles (super_admin always passes). */
     operator: (...roles: string[]) => PreHandler;
   };
-  services: Record<string, unknown>;
+  services: Services;
 }
 
 /** Reads a service another module registered; fails loudly at start-up if the order is wrong. */
-export function service<T>(ctx: AppContext, name: string): T {
+export function service<K extends keyof ServiceRegistry>(
+  ctx: { services: Services },
+  name: K,
+): NonNullable<Services[K]> {
   const s = ctx.services[name];
-  if (!s) throw new Error(`service "${name}" is not registered yet; check the module order in app.ts`);
-  return s as T;
+  if (!s)
+    throw new Error(`service "${String(name)}" is not registered yet; check the module order in modules/index.ts`);
+  return s;
 }

@@ -17,7 +17,8 @@ import { callApi, startServer, stopServer, type RunningServer } from './server-p
 
 /**
  * Backup and restore as an operator runs them: balances and resting orders made through the real
- * server, `npm run backup` of the stopped server's data, `npm run restore` into a fresh directory (or
+ * server, `npm run backup` while that server keeps running (over its control socket on the embedded
+ * database, pg_dump on PostgreSQL), `npm run restore` into a fresh directory (or
  * an empty PostgreSQL database when DATABASE_URL is set), the server started on the copy: the same
  * balances, the same open orders in the book, and a ledger that reconciles.
  */
@@ -91,6 +92,18 @@ async function cli(tool: string, args: string[], env: Record<string, string>) {
   }
 }
 
+/** Journal transactions in a PostgreSQL database, read beside the server that writes it. */
+async function journalCount(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query('select count(*)::int as n from ledger_transactions');
+    return rows[0].n as number;
+  } finally {
+    await c.end();
+  }
+}
+
 async function balancesOf(place: Place, traders: FundedTrader[]) {
   const database = await open(place);
   try {
@@ -121,10 +134,10 @@ describe('backup and restore', () => {
   it('refuses a directory that holds no database, and creates nothing there', async () => {
     const empty = tempDir();
     const out = path.join(tempDir(), 'never.tar.gz');
-    const res = await cli('backup', ['--out', out, '--data-dir', empty], {});
+    const res = await cli('backup', ['--out', out], { DATA_DIR: empty });
     expect(res.code).toBe(2);
     expect(res.stderr.trim().split('\n')).toHaveLength(1);
-    expect(res.stderr).toMatch(/holds no Tidemark database/);
+    expect(res.stderr).toMatch(/No Tidemark database in/);
     expect(fs.readdirSync(empty)).toEqual([]);
     expect(fs.existsSync(out)).toBe(false);
   }, 120_000);
@@ -165,18 +178,29 @@ describe('backup and restore', () => {
     expect(moved.status).toBe(200);
     const ordersBefore = await openOrders(port, traders);
     expect(ordersBefore).toHaveLength(3);
-    await stopServer(server.proc, 'SIGTERM');
-    server = null;
-    const before = await balancesOf(source, traders);
-    expect(before.check.ok).toBe(true);
 
+    // online: the server keeps running and answering while the copy is taken
     const file = path.join(tempDir(), 'tidemark.backup');
     const sourceEnv: Record<string, string> = source.databaseUrl
       ? { DATABASE_URL: source.databaseUrl }
       : { DATA_DIR: source.dataDir };
-    const backedUp = await cli('backup', ['--out', file], sourceEnv);
+    // what the copy must hold at least: the journal as it stood when the backup began (the running
+    // server keeps journaling in the background, so the source's later count may be higher)
+    const journaledBefore = source.databaseUrl ? await journalCount(source.databaseUrl) : null;
+    const [backedUp, meanwhile] = await Promise.all([
+      cli('backup', ['--out', file], sourceEnv),
+      callApi(port, '/xb/v1/spot/depth', { symbol: 'BTCUSDT', limit: 20 }),
+    ]);
     expect(backedUp.code, backedUp.stderr).toBe(0);
-    expect(JSON.parse(backedUp.stdout)).toMatchObject({ bytes: fs.statSync(file).size });
+    expect(meanwhile.status).toBe(200);
+    const report = JSON.parse(backedUp.stdout);
+    expect(report).toMatchObject({ bytes: fs.statSync(file).size });
+    if (!source.databaseUrl) expect(report.ledgerOfCopy).toMatchObject({ ok: true, problems: [] });
+    const inCopy = journaledBefore ?? (report.ledgerOfCopy.transactions as number);
+    await stopServer(server.proc, 'SIGTERM');
+    server = null;
+    const before = await balancesOf(source, traders);
+    expect(before.check.ok).toBe(true);
 
     const target: Place = {
       dataDir: path.join(tempDir(), 'restored'),
@@ -209,7 +233,7 @@ describe('backup and restore', () => {
     const after = await balancesOf(target, traders);
     expect(after.balances).toEqual(before.balances);
     expect(after.check).toMatchObject({ ok: true, problems: [] });
-    // the restored server may have journaled since (background jobs); it never lost an entry
-    expect(after.check.transactions).toBeGreaterThanOrEqual(before.check.transactions);
+    // the restored server may have journaled since (background jobs); it lost nothing the copy held
+    expect(after.check.transactions).toBeGreaterThanOrEqual(inCopy);
   }, 600_000);
 });

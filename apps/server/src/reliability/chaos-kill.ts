@@ -541,9 +541,11 @@ class ChaosRun {
       );
     };
     const asLots = (ls: Array<[string, string]>) => ls.map(([p, q]) => [p, Math.round(Number(q) * 1e5)]);
+    // the depth carries the best DEPTH_LEVELS levels of each side; the open orders may span more
+    const top = (side: string) => levels(side).slice(0, DEPTH_LEVELS);
     if (
-      JSON.stringify(asLots(depth.bids)) !== JSON.stringify(levels('buy')) ||
-      JSON.stringify(asLots(depth.asks)) !== JSON.stringify(levels('sell'))
+      JSON.stringify(asLots(depth.bids)) !== JSON.stringify(top('buy')) ||
+      JSON.stringify(asLots(depth.asks)) !== JSON.stringify(top('sell'))
     ) {
       problems.push('the rebuilt book differs from the open orders');
     }
@@ -563,6 +565,9 @@ class ChaosRun {
     }
   }
 }
+
+/** The server's default depth cap (WS_DEPTH_LEVELS): REST depth serves at most this many levels a side. */
+const DEPTH_LEVELS = 100;
 
 const PATHS: Record<Kind, string> = {
   order: '/xb/v1/spot/order/place',

@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,10 +8,10 @@ import { acquireLockFile } from '../platform/db/lock-file.ts';
 import { ledgerCheck, type LedgerCheckResult } from '../modules/wallet/ledger-check.ts';
 
 /**
- * Backup and restore of the embedded database. The backup is PGlite's own data-directory dump (a
- * gzipped tar of the database files) taken while we hold the data directory's lock: no server writes
- * meanwhile, so the copy is consistent. The server must therefore be stopped; an online copy needs the
- * server's cooperation (see docs/reliability.md). Both directions prove the copy with the ledger check.
+ * Backup and restore helpers. The embedded database's backup is PGlite's own data-directory dump (a
+ * gzipped tar of the database files), taken by the process that holds the database between two
+ * transactions (commands/backup.command.ts); PostgreSQL's is pg_dump. Both directions prove the copy
+ * with the ledger check.
  */
 
 export class BackupError extends Error {}
@@ -44,13 +43,6 @@ export function pgRestore(fromFile: string, databaseUrl: string): void {
     throw new BackupError(`pg_restore failed: ${(run.error?.message ?? run.stderr).trim()}`);
 }
 
-export interface BackupResult {
-  file: string;
-  bytes: number;
-  sha256: string;
-  ledger: LedgerCheckResult;
-}
-
 /** The embedded database lives in `<dataDir>/pglite`; PG_VERSION is there once it was ever created. */
 export function hasDatabase(dataDir: string): boolean {
   return fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
@@ -61,34 +53,25 @@ async function checked(client: PGlite): Promise<LedgerCheckResult> {
   return db.transaction((tx) => ledgerCheck(tx as unknown as Db), { isolationLevel: 'repeatable read' });
 }
 
-export async function backupDataDir(dataDir: string, outFile: string): Promise<BackupResult> {
-  if (!hasDatabase(dataDir)) throw new BackupError(`${dataDir} holds no Tidemark database: nothing to back up.`);
-  if (fs.existsSync(outFile)) throw new BackupError(`${outFile} already exists: choose a new file.`);
-  const release = acquireLockFile(dataDir); // refuses while a server runs on it
-  let client: PGlite | null = null;
+/** Loads a data-directory dump into a scratch in-memory database and reconciles it: the copy's own check. */
+export async function checkDump(bytes: Buffer): Promise<LedgerCheckResult> {
+  const client = await PGlite.create({ loadDataDir: new Blob([bytes]) });
   try {
-    client = await PGlite.create(path.join(dataDir, 'pglite'));
-    const ledger = await checked(client);
-    const dump = await client.dumpDataDir('gzip');
-    const bytes = Buffer.from(await dump.arrayBuffer());
-    // written beside the target and renamed: a crash leaves no half-written backup under the real name
-    const tmp = `${outFile}.partial-${process.pid}`;
-    fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
-    fs.writeFileSync(tmp, bytes);
-    const fd = fs.openSync(tmp, 'r');
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fs.renameSync(tmp, outFile);
-    return {
-      file: path.resolve(outFile),
-      bytes: bytes.length,
-      sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
-      ledger,
-    };
+    return await checked(client);
   } finally {
-    await client?.close();
-    release();
+    await client.close();
   }
+}
+
+/** Written beside the target, flushed and renamed: a crash leaves no half-written backup under the real name. */
+export function writeAtomically(outFile: string, bytes: Buffer): void {
+  const tmp = `${outFile}.partial-${process.pid}`;
+  fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
+  fs.writeFileSync(tmp, bytes);
+  const fd = fs.openSync(tmp, 'r');
+  fs.fsyncSync(fd);
+  fs.closeSync(fd);
+  fs.renameSync(tmp, outFile);
 }
 
 export async function restoreDataDir(

@@ -7,7 +7,7 @@ import { migrate } from '../platform/db/migrate.ts';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
  * on the PostgreSQL server named by DATABASE_URL (dropped again by `dispose`).
  */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase(options: { postgresSettings?: Record<string, string> } = {}): Promise<{
   database: Database;
   url: string | null;
   dispose(): Promise<void>;
@@ -22,6 +22,10 @@ export async function createTestDatabase(): Promise<{
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  for (const [setting, value] of Object.entries(options.postgresSettings ?? {})) {
+    if (!/^[a-z_]+$/.test(setting) || !/^[a-z0-9_]+$/.test(value)) throw new Error(`bad setting ${setting}`);
+    await admin.query(`alter database ${name} set ${setting} = ${value}`);
+  }
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

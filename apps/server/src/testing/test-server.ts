@@ -1,3 +1,4 @@
+import type { Services } from '../platform/context.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,14 +47,15 @@ export interface TestServer {
  * (PGlite in memory, or a new database on DATABASE_URL's server).
  */
 export async function startTestServer(
-  options: { clock?: Clock; env?: Record<string, string>; services?: Record<string, unknown> } = {},
+  options: { clock?: Clock; env?: Record<string, string>; services?: Services } = {},
 ): Promise<TestServer> {
   const { database, dispose } = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error shows what a 500 hid while hunting a failure; the suites stay quiet otherwise
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // the tests read codes from the development outbox as a person reads mail (loopback only)
     DEV_TOOLS: 'outbox',
     // tests of other subjects withdraw to addresses they just made up: the new-address cool-down is

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tidemark/contract/locales';
+import { DEFAULT_LOCALE, LOCALE_TAGS, LOCALES, type Locale } from '@tidemark/contract/locales';
 
 export { DEFAULT_LOCALE, LOCALES, type Locale };
 
@@ -15,16 +15,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
 };
 
 /** BCP 47 tags for <html lang> and Intl formatting. */
-export const LANGUAGE_TAGS: Record<Locale, string> = {
-  en_us: 'en-US',
-  zh_hk: 'zh-HK',
-  zh_cn: 'zh-CN',
-  de: 'de-DE',
-  fr: 'fr-FR',
-  jp: 'ja-JP',
-  kr: 'ko-KR',
-  tr: 'tr-TR',
-};
+export const LANGUAGE_TAGS = LOCALE_TAGS;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

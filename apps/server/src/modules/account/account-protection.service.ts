@@ -16,7 +16,11 @@ import { accountDevices, users } from './user.schema.ts';
 export const SECURITY_CHANGE_FREEZE_MS = 24 * 3600_000;
 
 /** What changed, named in the freeze message (security.change.<reason>). */
-export type SecurityChange = 'password' | 'fund_password' | 'totp' | 'email' | 'phone';
+export type SecurityChange = 'password' | 'fund_password' | 'totp' | 'email' | 'phone' | typeof OPERATOR_FREEZE;
+
+/** The freeze an operator sets: it has no end (the far end of a timestamp) until an operator lifts it. */
+export const OPERATOR_FREEZE = 'operator';
+const NO_END = new Date(Date.UTC(9999, 11, 31));
 
 /**
  * The account's own protections (docs/decisions/0012): counters with a lock for the fund password
@@ -86,6 +90,22 @@ export class AccountProtection {
       .update(users)
       .set({ withdrawFrozenUntil: until, withdrawFreezeReason: change })
       .where(and(eq(users.id, userId), or(isNull(users.withdrawFrozenUntil), lt(users.withdrawFrozenUntil, until))));
+  }
+
+  /** An operator's pause of withdrawals; it outlasts (and so replaces) any freeze after a security change. */
+  async freezeWithdrawalsByOperator(userId: number, db: Db = this.db): Promise<void> {
+    await db
+      .update(users)
+      .set({ withdrawFrozenUntil: NO_END, withdrawFreezeReason: OPERATOR_FREEZE })
+      .where(eq(users.id, userId));
+  }
+
+  /** Lifts an operator's pause only: a freeze after a security change protects the user and runs its course. */
+  async liftOperatorFreeze(userId: number, db: Db = this.db): Promise<void> {
+    await db
+      .update(users)
+      .set({ withdrawFrozenUntil: null, withdrawFreezeReason: null })
+      .where(and(eq(users.id, userId), eq(users.withdrawFreezeReason, OPERATOR_FREEZE)));
   }
 
   /** The running freeze, or null. */

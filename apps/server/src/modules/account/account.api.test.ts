@@ -1,8 +1,8 @@
+import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { totpCode } from '../../platform/crypto/totp.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import type { AccountService } from './account.service.ts';
 import {
   emailCode,
   registerByEmail,
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.close();
 });
-const accounts = () => s.built.ctx.services.account as AccountService;
+const accounts = () => service(s.built.ctx, 'account');
 const login = (account: string, password: string, extra: Record<string, unknown> = {}) =>
   s.api('/xb/v1/auth/login', { account, password, ...extra });
 

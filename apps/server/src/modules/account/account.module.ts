@@ -1,14 +1,21 @@
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { service } from '../../platform/context.ts';
-import type { CodeService } from '../common/code.service.ts';
 import { AntiPhishingMailer } from '../../platform/mail/anti-phishing-mailer.ts';
+import { registerAccountAdmin } from './account.admin.ts';
 import { accountMessages } from './account.messages.ts';
 import { AccountProtection } from './account-protection.service.ts';
 import { registerAccountRoutes } from './account.routes.ts';
 import { AccountService } from './account.service.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { registerProtectionRoutes } from './protection.routes.ts';
+
+declare module '../../platform/context.ts' {
+  /** What this module publishes to the others. */
+  interface ServiceRegistry {
+    account: AccountService;
+  }
+}
 
 registerMessages(accountMessages);
 
@@ -25,9 +32,10 @@ export const accountModule: Module = {
     // every e-mail to a user who set an anti-phishing code carries it
     if (ctx.mailer instanceof AntiPhishingMailer)
       ctx.mailer.useLookup((email) => protection.antiPhishingCodeFor(email));
-    const codes = service<CodeService>(ctx, 'codes');
+    const codes = service(ctx, 'codes');
     registerAuthRoutes(app, ctx, accounts, codes, protection);
     registerAccountRoutes(app, ctx, accounts, codes, protection);
     registerProtectionRoutes(app, ctx, accounts, protection);
+    registerAccountAdmin(app, ctx, protection);
   },
 };

@@ -1,3 +1,4 @@
+import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -70,10 +71,7 @@ describe('register', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.user).toMatchObject({ phone, countryCode: '44', email: null });
-    const account = s.built.ctx.services.account as {
-      getUser(id: number): Promise<{ inviterId: number | null } | null>;
-      listDirectInvitees(id: number, p: object): Promise<{ total: number }>;
-    };
+    const account = service(s.built.ctx, 'account');
     expect((await account.getUser(res.body.data.user.id))?.inviterId).toBe(inviter.user.id);
     expect((await account.listDirectInvitees(inviter.user.id, { page: 1, size: 10 })).total).toBe(1);
     const login = await s.api('/xb/v1/auth/login', { account: phone, countryCode: '44', password: 'pass99' });

@@ -52,7 +52,10 @@ export function registerAuthRoutes(
   protection: AccountProtection,
 ): void {
   const limit = (max: number) => ({
-    rateLimit: { max: ctx.config.rateLimitEnabled ? max : 1_000_000, timeWindow: '1 minute' },
+    rateLimit: {
+      max: ctx.config.rateLimitEnabled ? max * ctx.config.rateLimitFactor : 1_000_000,
+      timeWindow: '1 minute',
+    },
   });
   // per account+source delays and the per-account code requirement (docs/decisions/0012); never a
   // lock on the account itself, which anyone could trigger to keep the owner out

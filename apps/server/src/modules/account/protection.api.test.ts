@@ -1,10 +1,9 @@
+import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { totpCode } from '../../platform/crypto/totp.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import type { CodeService } from '../common/code.service.ts';
 import { OperatorService } from '../operator/operator.service.ts';
-import type { AccountService } from './account.service.ts';
 import {
   emailCode,
   latestCode,
@@ -42,7 +41,7 @@ const outbox = async (to: string) =>
     subject: string;
     text: string;
   }>;
-const accounts = () => s.built.ctx.services.account as AccountService;
+const accounts = () => service(s.built.ctx, 'account');
 
 describe('sign-in brakes', () => {
   it('slows a guesser per account and source, and the owner still gets in from elsewhere with an e-mailed code', async () => {
@@ -139,7 +138,7 @@ describe('locks with a clear until-when', () => {
   });
 
   it('locks code entry per address after ten wrong codes over several codes; a stranger locks only their own source', async () => {
-    const codes = s.built.ctx.services.codes as CodeService;
+    const codes = service(s.built.ctx, 'codes');
     const target = uniqueEmail('codes');
     const address = { channel: 'email', target, purpose: 'bind' } as const;
     await codes.issue(address, 'en_us');

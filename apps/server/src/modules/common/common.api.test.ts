@@ -1,3 +1,4 @@
+import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -10,8 +11,6 @@ import {
   tempToken,
   uniqueEmail,
 } from '../account/account.test-helpers.ts';
-import type { CodeService } from './code.service.ts';
-import type { UploadService } from './upload.service.ts';
 
 let s: TestServer;
 const clock = new ManualClock();
@@ -21,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.close();
 });
-const codes = () => s.built.ctx.services.codes as CodeService;
+const codes = () => service(s.built.ctx, 'codes');
 
 describe('temp token', () => {
   it('is required, must be ours and expires after 10 minutes', async () => {
@@ -190,7 +189,7 @@ describe('upload', () => {
     const other = await registerByEmail(s, uniqueEmail('up2'));
     expect((await fetch(`${s.url}${url}`, { headers: { authorization: other.token } })).status).toBe(403);
     expect((await fetch(`${s.url}${url}`)).status).toBe(401);
-    const uploads = s.built.ctx.services.uploads as UploadService;
+    const uploads = service(s.built.ctx, 'uploads');
     expect(await uploads.ownerOf(fileId)).toBe(owner.user.id);
     expect((await uploads.read(fileId))?.mime).toBe('image/png');
   });

@@ -17,12 +17,19 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Api, Module } from '../../platform/module.ts';
 import { tokenFromHeader } from '../../platform/session/session-store.ts';
 import { service } from '../../platform/context.ts';
-import type { AccountService } from '../account/account.service.ts';
 import { SecretHolder } from './app-secret.ts';
 import { CodeService, smsTarget, type CodeChannel } from './code.service.ts';
 import { commonMessages } from './common.messages.ts';
 import { TempTokenService } from './temp-token.service.ts';
 import { UploadService } from './upload.service.ts';
+
+declare module '../../platform/context.ts' {
+  /** What this module publishes to the others. */
+  interface ServiceRegistry {
+    codes: CodeService;
+    uploads: UploadService;
+  }
+}
 
 registerMessages(commonMessages);
 
@@ -37,7 +44,7 @@ export const commonModule: Module = {
   register(app, ctx) {
     const secret = new SecretHolder(ctx.db, 'common.hmac');
     const tempTokens = new TempTokenService(secret, ctx.clock);
-    const accounts = () => service<AccountService>(ctx, 'account');
+    const accounts = () => service(ctx, 'account');
     const codes = new CodeService({
       db: ctx.db,
       clock: ctx.clock,
@@ -51,7 +58,10 @@ export const commonModule: Module = {
     ctx.services.uploads = uploadService;
 
     const limit = (max: number) => ({
-      rateLimit: { max: ctx.config.rateLimitEnabled ? max : 1_000_000, timeWindow: '1 minute' },
+      rateLimit: {
+        max: ctx.config.rateLimitEnabled ? max * ctx.config.rateLimitFactor : 1_000_000,
+        timeWindow: '1 minute',
+      },
     });
 
     app.post(

@@ -14,8 +14,8 @@ import { service } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest } from '../../platform/http/app-error.ts';
 import type { Api } from '../../platform/module.ts';
-import type { AuditService } from '../operator/audit.service.ts';
 import { CONTENT_TYPES } from './content.schema.ts';
+import { sanitizeRichText } from './sanitize.ts';
 import type { ContentService } from './content.service.ts';
 
 const id = idField;
@@ -31,7 +31,7 @@ const perLocale = <T extends z.ZodType>(schema: T) => z.partialRecord(z.enum(LOC
 /** The content operator's calls (role content); each write is audited in its own transaction. */
 export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: ContentService): void {
   const guard = ctx.guards.operator('content');
-  const audit = () => service<AuditService>(ctx, 'audit');
+  const audit = () => service(ctx, 'audit');
 
   /** Runs a write and its audit entry in one transaction. */
   const audited = async <T>(
@@ -72,6 +72,16 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
       },
     },
     async (request) => content.adminList(request.body.type, request.body.page, request.body.size),
+  );
+
+  // the body exactly as users will get it: the same sanitizer that runs when the item is saved
+  app.post(
+    '/admin/content/preview',
+    {
+      preHandler: guard,
+      schema: { tags: ['admin'], body: z.object({ body: text({ max: RICH_TEXT_MAX, multiline: true }) }) },
+    },
+    async (request) => ({ html: sanitizeRichText(request.body.body) }),
   );
 
   app.post(

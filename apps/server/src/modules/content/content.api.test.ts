@@ -3,6 +3,8 @@ import { COMPLETE_LOCALES, LOCALES } from '@tidemark/contract';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { DEFAULT_DOCUMENTS, seedContent } from './content.seed.ts';
+import { formatDecimal, formatRate } from './documents/document-format.ts';
+import { feeFigures } from './documents/fee-schedule.figures.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1));
 let server: TestServer;
@@ -55,6 +57,56 @@ describe('default content (seed)', () => {
       expect(res.body.data.body).not.toMatch(/<script/i);
       // complete locales have their own translation; tr may fall back to English
       if ((COMPLETE_LOCALES as readonly string[]).includes(locale)) expect(res.body.data.locale).toBe(locale);
+    }
+  });
+
+  it('serves the fee schedule with the configured fees in every locale', async () => {
+    const f = feeFigures();
+    for (const locale of LOCALES) {
+      const res = await server.api('/xb/v1/content/detail/by/code', { code: 'fee_schedule' }, { locale });
+      const body: string = res.body.data.body;
+      for (const rate of [f.spot.makerRate, f.spot.takerRate, f.futures.makerRate, f.convert.spread, f.cycle.feeRate])
+        expect(body).toContain(formatRate(rate, locale));
+      const btc = f.chains.find((c) => c.currency === 'BTC')!;
+      expect(body).toContain(`${formatDecimal(btc.withdrawFee, locale)} BTC`);
+    }
+  });
+
+  it('serves a spot market’s fees as finance set them, in every locale', async () => {
+    const finance = await server.createOperator(['finance']);
+    const res = await server.api(
+      '/admin/spot/markets/parameters',
+      { symbol: 'ETHUSDT', makerFee: '0.0007', takerFee: '0.0015', reason: 'listing promotion ended' },
+      { token: finance.token },
+    );
+    expect(res.status).toBe(200);
+    const f = feeFigures();
+    expect(f.spot.markets).toEqual([{ symbol: 'ETHUSDT', makerRate: '0.0007', takerRate: '0.0015' }]);
+    for (const locale of LOCALES) {
+      const res = await server.api('/xb/v1/content/detail/by/code', { code: 'fee_schedule' }, { locale });
+      const body: string = res.body.data.body;
+      expect(body).toContain('ETHUSDT');
+      for (const rate of ['0.0007', '0.0015', f.spot.makerRate, f.spot.takerRate])
+        expect(body).toContain(formatRate(rate, locale));
+    }
+  });
+
+  it('serves a futures contract’s fees as finance set them, in every locale', async () => {
+    const finance = await server.createOperator(['finance']);
+    const res = await server.api(
+      '/admin/futures/markets/parameters',
+      { symbol: 'SOLUSDT', makerFee: '0.0001', takerFee: '0.0009', reason: 'listing promotion ended' },
+      { token: finance.token },
+    );
+    expect(res.status).toBe(200);
+    const f = feeFigures();
+    expect(f.futures.contracts).toEqual([{ symbol: 'SOLUSDT', makerRate: '0.0001', takerRate: '0.0009' }]);
+    for (const locale of LOCALES) {
+      const res = await server.api('/xb/v1/content/detail/by/code', { code: 'fee_schedule' }, { locale });
+      const body: string = res.body.data.body;
+      expect(body).toContain('SOLUSDT');
+      for (const rate of ['0.0001', '0.0009', f.futures.makerRate, f.futures.takerRate])
+        expect(body).toContain(formatRate(rate, locale));
     }
   });
 

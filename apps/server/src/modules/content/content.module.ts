@@ -4,9 +4,18 @@ import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { registerContentAdminRoutes } from './content.admin.ts';
 import { contentMessages } from './content.messages.ts';
+import { DEFAULTS_DIR } from './content.seed.ts';
 import { CONTENT_TYPES } from './content.schema.ts';
 import { ContentService } from './content.service.ts';
+import { withFiguresInForce } from './documents/templates.ts';
 import { optionalUserId } from './optional-user.ts';
+
+declare module '../../platform/context.ts' {
+  /** What this module publishes to the others. */
+  interface ServiceRegistry {
+    content: ContentService;
+  }
+}
 
 registerMessages(contentMessages);
 
@@ -43,7 +52,11 @@ export const contentModule: Module = {
     app.post(
       '/xb/v1/content/detail',
       { schema: { tags: ['content'], body: z.object({ id: idField }) } },
-      async (request) => content.detail({ id: request.body.id }, request.locale, await optionalUserId(ctx, request)),
+      async (request) =>
+        withFiguresInForce(
+          DEFAULTS_DIR,
+          await content.detail({ id: request.body.id }, request.locale, await optionalUserId(ctx, request)),
+        ),
     );
 
     app.post(
@@ -56,7 +69,11 @@ export const contentModule: Module = {
           }),
         },
       },
-      async (request) => content.detail({ type: 'document', code: request.body.code }, request.locale, null),
+      async (request) =>
+        withFiguresInForce(
+          DEFAULTS_DIR,
+          await content.detail({ type: 'document', code: request.body.code }, request.locale, null),
+        ),
     );
 
     app.post(

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { LOCALES, type Locale } from '@tidemark/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { service } from '../../platform/context.ts';
-import type { ContentService, ItemTextInput } from './content.service.ts';
+import type { ItemTextInput } from './content.service.ts';
+import { renderTemplate } from './documents/templates.ts';
 
 /** Default texts live in data files beside the module, one folder per locale. */
 export const DEFAULTS_DIR = new URL('./defaults/', import.meta.url).pathname;
@@ -31,8 +32,13 @@ function readJson<T>(file: string): T | null {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : null;
 }
 
-/** A document file starts with `<h1>Title</h1>`; the rest is the body. */
+/**
+ * A document is either rendered from its template (documents that show configured figures) or read
+ * from an HTML file that starts with `<h1>Title</h1>`, the rest being the body.
+ */
 export function readDocument(locale: Locale, code: string): ItemTextInput | null {
+  const rendered = renderTemplate(DEFAULTS_DIR, locale, code);
+  if (rendered) return rendered;
   const file = path.join(DEFAULTS_DIR, locale, 'documents', `${code}.html`);
   if (!fs.existsSync(file)) return null;
   const text = fs.readFileSync(file, 'utf8');
@@ -62,7 +68,7 @@ function byLocale(
  * what an operator has edited.
  */
 export async function seedContent(ctx: AppContext): Promise<void> {
-  const content = service<ContentService>(ctx, 'content');
+  const content = service(ctx, 'content');
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as typeof ctx.db;
     for (const code of DEFAULT_DOCUMENTS) {

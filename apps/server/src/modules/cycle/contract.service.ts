@@ -57,7 +57,7 @@ export async function countriesOf(
     const v = headers[h];
     if (typeof v === 'string' && /^[A-Za-z]{2}$/.test(v.trim())) out.add(v.trim().toUpperCase());
   }
-  const kyc = ctx.services.kyc as { countryOf?(id: number): Promise<string | null> } | undefined;
+  const kyc = ctx.services.kyc;
   if (userId !== null && kyc?.countryOf) {
     const c = await kyc.countryOf(userId);
     if (c) out.add(c.toUpperCase());

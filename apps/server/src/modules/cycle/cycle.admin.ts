@@ -2,11 +2,10 @@ import { asciiText, text } from '@tidemark/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { formatUnits } from '@tidemark/contract/money';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
+import { service, type AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/http/app-error.ts';
 import type { Api } from '../../platform/module.ts';
 import { instrumentOf } from '../market/instruments.ts';
-import type { AuditService } from '../operator/audit.service.ts';
 import { decimalField } from '../wallet/amounts.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import { STAKE_CURRENCY, STAKE_SCALE, productView, type CycleCatalog } from './catalog.service.ts';
@@ -21,7 +20,7 @@ const feeRate = asciiText({ max: 80 }).regex(/^0(\.\d{1,6})?$/, 'validation.inva
  * transaction. Products, switches and pool funding only: no call touches a price, a tick or a result.
  */
 export function registerCycleAdmin(app: Api, ctx: AppContext, catalog: CycleCatalog, ledger: LedgerService) {
-  const audit = () => ctx.services.audit as AuditService;
+  const audit = () => service(ctx, 'audit');
   const finance = { preHandler: ctx.guards.operator('finance') };
   const viewers = { preHandler: ctx.guards.operator('finance', 'compliance', 'support') };
   const tags = ['admin: cycle'];

@@ -1,12 +1,12 @@
+import { service } from '../../platform/context.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
 import { rid, walletHarness } from '../wallet/wallet.test-helpers.ts';
 import { PriceService } from '../market/price.service.ts';
-import { settleDue, type SettlementDeps } from './settlement.job.ts';
+import { settleDue } from './settlement.job.ts';
 import { verificationOf } from './verification.ts';
 
 let server: TestServer;
@@ -16,10 +16,10 @@ let finance: string;
 const countries = new Map<number, string>();
 
 const ctx = () => server.built.ctx;
-const ledger = () => ctx().services.ledger as LedgerService;
+const ledger = () => service(ctx(), 'ledger');
 const pool = async () => (await ledger().balance({ system: 'cycle_pool', currency: 'USDT' })).available;
 const spot = async (userId: number) => ledger().balance({ userId, currency: 'USDT', wallet: 'spot' });
-const settleNow = () => settleDue(ctx().services.cycleSettlement as SettlementDeps);
+const settleNow = () => settleDue(service(ctx(), 'cycleSettlement'));
 /** Moves the clock second by second, storing a tick each time, then runs the settlement job. */
 async function run(seconds: number) {
   for (let i = 0; i < seconds; i += 1) await h.advance(1000);
@@ -27,7 +27,7 @@ async function run(seconds: number) {
 }
 function installKyc() {
   h.install();
-  const kyc = ctx().services.kyc as Record<string, unknown>;
+  const kyc = service(ctx(), 'kyc');
   kyc.countryOf = async (id: number) => countries.get(id) ?? null;
 }
 async function fundedUser(amount = '10000') {
@@ -395,7 +395,7 @@ describe('settlement', () => {
       sql`update cycle_contracts set status = ${forged}, credit = case when ${forged} = 'won' then payout else 0 end where id = ${row.id}`,
     );
     await ctx().db.execute(sql`alter table cycle_contracts enable trigger cycle_contracts_guard`);
-    const v = await verificationOf(ctx().db, ctx().services.prices as PriceService, Number(row.id));
+    const v = await verificationOf(ctx().db, service(ctx(), 'prices'), Number(row.id));
     expect(v?.matches).toBe(false);
     expect(v?.recomputed.outcome).toBe(row.status);
   });
@@ -435,16 +435,16 @@ describe('settlement', () => {
     answer();
     expect(await pending).toBeGreaterThan(0);
     // the late answer is stamped when it was observed (after the end), never for the second it was asked
-    const late = await slow.at('BNBUSDT', clock.now());
+    const late = (await slow.ticks('BNBUSDT', asked, clock.now(), 1000)).at(-1);
     expect(late?.ts).toBe(clock.now());
     expect(late!.ts).toBeGreaterThan(asked);
-    const again = await verificationOf(ctx().db, ctx().services.prices as PriceService, c.id);
+    const again = await verificationOf(ctx().db, service(ctx(), 'prices'), c.id);
     expect(again?.matches).toBe(true);
     // and the contract is judged by the rule it was sold under: under v1 the same ticks would have decided it
     await ctx().db.execute(sql`alter table cycle_contracts disable trigger cycle_contracts_guard`);
     await ctx().db.execute(sql`update cycle_contracts set rule_version = 'cycle-rules-v1' where id = ${c.id}`);
     await ctx().db.execute(sql`alter table cycle_contracts enable trigger cycle_contracts_guard`);
-    const v1 = await verificationOf(ctx().db, ctx().services.prices as PriceService, c.id);
+    const v1 = await verificationOf(ctx().db, service(ctx(), 'prices'), c.id);
     expect(v1?.rules.version).toBe('cycle-rules-v1');
     expect(v1?.recomputed.refundReason).not.toBe('no_close_tick');
   });
@@ -455,7 +455,7 @@ describe('settlement', () => {
         sql`select id, buy_transaction_id from cycle_contracts where status = 'refunded' and rule_version = 'cycle-rules-v2' limit 1`,
       )) as any
     ).rows;
-    const before = await verificationOf(ctx().db, ctx().services.prices as PriceService, Number(row.id));
+    const before = await verificationOf(ctx().db, service(ctx(), 'prices'), Number(row.id));
     expect(before?.matches).toBe(true);
     // the stored result is left as it is; only the posting it points at is another one (the purchase)
     await ctx().db.execute(sql`alter table cycle_contracts disable trigger cycle_contracts_guard`);
@@ -463,7 +463,7 @@ describe('settlement', () => {
       sql`update cycle_contracts set settle_transaction_id = ${row.buy_transaction_id} where id = ${row.id}`,
     );
     await ctx().db.execute(sql`alter table cycle_contracts enable trigger cycle_contracts_guard`);
-    const v = await verificationOf(ctx().db, ctx().services.prices as PriceService, Number(row.id));
+    const v = await verificationOf(ctx().db, service(ctx(), 'prices'), Number(row.id));
     expect(v?.matches).toBe(false);
     expect(v?.ledger?.matches).toBe(false);
   });

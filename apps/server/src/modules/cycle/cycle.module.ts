@@ -1,9 +1,7 @@
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { service } from '../../platform/context.ts';
-import type { PriceService } from '../market/price.service.ts';
 import { intervalScheduler, type Scheduler } from '../market/price-source.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
 import { CycleCatalog } from './catalog.service.ts';
 import { registerCycleAdmin } from './cycle.admin.ts';
 import { loadCycleConfig } from './cycle.config.ts';
@@ -11,6 +9,17 @@ import { cycleMessages } from './cycle.messages.ts';
 import { registerCycleRoutes } from './cycle.routes.ts';
 import { settleDue, type SettlementDeps } from './settlement.job.ts';
 import './pool-invariant.ts'; // ledger:check verifies the pool against the contracts
+import type { CycleConfig } from './cycle.config.ts';
+declare module '../../platform/context.ts' {
+  /** What this module publishes to the others. */
+  interface ServiceRegistry {
+    cycleCatalog: CycleCatalog;
+    cycleConfig: CycleConfig;
+    cycleSettlement: SettlementDeps;
+    /** tests drive the settlement ticks themselves */
+    cycleScheduler: Scheduler;
+  }
+}
 
 registerMessages(cycleMessages);
 
@@ -25,8 +34,8 @@ export const cycleModule: Module = {
   name: 'cycle',
   register(app, ctx) {
     const config = loadCycleConfig();
-    const prices = service<PriceService>(ctx, 'prices');
-    const ledger = service<LedgerService>(ctx, 'ledger');
+    const prices = service(ctx, 'prices');
+    const ledger = service(ctx, 'ledger');
     const catalog = new CycleCatalog(ctx.db, ctx.clock);
     ctx.services.cycleCatalog = catalog;
     ctx.services.cycleConfig = config;
@@ -44,12 +53,12 @@ export const cycleModule: Module = {
   },
 
   async start(ctx) {
-    const catalog = ctx.services.cycleCatalog as CycleCatalog;
-    await catalog.seedFromConfig(ctx.services.cycleConfig as ReturnType<typeof loadCycleConfig>);
-    const settlement = ctx.services.cycleSettlement as SettlementDeps;
+    const catalog = service(ctx, 'cycleCatalog');
+    await catalog.seedFromConfig(service(ctx, 'cycleConfig'));
+    const settlement = service(ctx, 'cycleSettlement');
     // contracts that ended while the server was down settle now, from the stored ticks
     await settleDue(settlement);
-    const scheduler = (ctx.services.cycleScheduler as Scheduler | undefined) ?? intervalScheduler;
+    const scheduler = ctx.services.cycleScheduler ?? intervalScheduler;
     const stop = scheduler.every(1000, async () => {
       try {
         await settleDue(settlement);

@@ -107,6 +107,26 @@ export function registerCycleRoutes(app: Api, ctx: AppContext, deps: ContractDep
     async (request) => listContracts(deps, request.user!.id, request.body.status, request.body.page, request.body.size),
   );
 
+  // the back office's user page: one user's contracts, open or settled
+  app.post(
+    '/admin/cycle/user-orders',
+    {
+      preHandler: ctx.guards.operator('finance', 'support', 'compliance'),
+      schema: {
+        tags: ['admin'],
+        body: z
+          .object({
+            userId: idField,
+            status: z.enum(['open', 'history']).default('open'),
+            page: pageField,
+            size: z.number().int().min(1).max(100).default(20),
+          })
+          .strict(),
+      },
+    },
+    async (r) => listContracts(deps, r.body.userId, r.body.status, r.body.page, r.body.size),
+  );
+
   // the verification detail of one of the caller's contracts
   app.post(
     '/xb/v1/cycle/order',

@@ -1,8 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { parseUnits } from '@tidemark/contract/money';
-import type { AppContext } from '../../platform/context.ts';
-import { ledgerTransactions } from '../wallet/ledger.schema.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
+import { service, type AppContext } from '../../platform/context.ts';
 import { STAKE_CURRENCY, STAKE_SCALE } from './catalog.service.ts';
 import { loadCycleConfig } from './cycle.config.ts';
 
@@ -11,13 +8,8 @@ import { loadCycleConfig } from './cycle.config.ts';
  * (kind 'capital', reference 'seed:cycle_pool'), so winners can be paid from day one.
  */
 export async function seedCyclePool(ctx: AppContext): Promise<void> {
-  const ledger = ctx.services.ledger as LedgerService;
-  const [done] = await ctx.db
-    .select({ id: ledgerTransactions.id })
-    .from(ledgerTransactions)
-    .where(and(eq(ledgerTransactions.kind, 'capital'), eq(ledgerTransactions.reference, 'seed:cycle_pool')))
-    .limit(1);
-  if (done) return;
+  const ledger = service(ctx, 'ledger');
+  if (await ledger.hasEntry('capital', 'seed:cycle_pool')) return;
   const amount = parseUnits(loadCycleConfig().poolSeed, STAKE_SCALE);
   if (amount <= 0n) return;
   await ledger.transaction((tx) =>

@@ -1,14 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import type { LedgerService } from '../wallet/ledger.service.ts';
 import { STAKE_CURRENCY } from './catalog.service.ts';
 import type { ContractRow } from './contract-view.ts';
 import type { Settlement } from './settle.ts';
 
 /**
- * The one place the cycle module reads the journal (read-only, as referral/fee-postings.ts does): the posting that
- * settled a contract, so verification can check that the money moved is what the recomputed result says — not
- * only that the stored result agrees. The ledger publishes no per-transaction reader yet; when it does, only this
- * file changes.
+ * The posting that settled a contract, read through the ledger service, so verification can check that the money
+ * moved is what the recomputed result says — not only that the stored result agrees.
  */
 export interface SettlementPosting {
   kind: string;
@@ -21,42 +19,31 @@ export interface SettlementPosting {
   others: number;
 }
 
-type Rows<T> = { rows: T[] };
+/** What verification needs of the ledger: the postings of one journal transaction. */
+export type JournalReader = Pick<LedgerService, 'postingsOf'>;
 
-export async function settlementPosting(db: Db, c: ContractRow): Promise<SettlementPosting | null> {
+export async function settlementPosting(
+  db: Db,
+  journal: JournalReader,
+  c: ContractRow,
+): Promise<SettlementPosting | null> {
   if (c.settleTransactionId === null) return null;
-  const result = (await db.execute(sql`
-    select t.kind, a.owner_kind, a.user_id::text as user_id, a.system_name, a.wallet, p.currency,
-           p.available_delta::text as available, p.frozen_delta::text as frozen
-    from ledger_transactions t
-    join ledger_postings p on p.transaction_id = t.id
-    join ledger_accounts a on a.id = p.account_id
-    where t.id = ${c.settleTransactionId}
-  `)) as unknown as Rows<{
-    kind: string;
-    owner_kind: string;
-    user_id: string | null;
-    system_name: string | null;
-    wallet: string;
-    currency: string;
-    available: string;
-    frozen: string;
-  }>;
-  if (!result.rows.length) return null;
+  const rows = await journal.postingsOf(c.settleTransactionId, db);
+  if (!rows.length) return null;
   const out: SettlementPosting = {
-    kind: result.rows[0]!.kind,
+    kind: rows[0]!.kind,
     holderAvailable: 0n,
     holderFrozen: 0n,
     pool: 0n,
     others: 0,
   };
-  for (const r of result.rows) {
-    const holder = r.owner_kind === 'user' && Number(r.user_id) === c.userId && r.wallet === 'spot';
+  for (const r of rows) {
+    const holder = r.ownerKind === 'user' && r.userId === c.userId && r.wallet === 'spot';
     if (holder && r.currency === STAKE_CURRENCY) {
-      out.holderAvailable += BigInt(r.available);
-      out.holderFrozen += BigInt(r.frozen);
-    } else if (r.owner_kind === 'system' && r.system_name === 'cycle_pool' && r.currency === STAKE_CURRENCY) {
-      out.pool += BigInt(r.available) + BigInt(r.frozen);
+      out.holderAvailable += r.available;
+      out.holderFrozen += r.frozen;
+    } else if (r.ownerKind === 'system' && r.systemName === 'cycle_pool' && r.currency === STAKE_CURRENCY) {
+      out.pool += r.available + r.frozen;
     } else out.others += 1;
   }
   return out;

@@ -5,7 +5,8 @@ import type { Db } from '../../platform/db/database.ts';
 import type { PriceService } from '../market/price.service.ts';
 import { contractView, termsOf, type ContractRow } from './contract-view.ts';
 import { cycleContracts } from './cycle.schema.ts';
-import { settlementPosting, postingMatches } from './settlement-posting.ts';
+import { LedgerService } from '../wallet/ledger.service.ts';
+import { settlementPosting, postingMatches, type JournalReader } from './settlement-posting.ts';
 import { CLOSE_WINDOW_MS, CYCLE_RULE_VERSION, settleByRule, type Settlement } from './settle.ts';
 
 /**
@@ -52,13 +53,18 @@ function samePrice(stored: string | null, tick: string | null): boolean {
  * their sources, the result recomputed now from the stored ticks, and whether it matches the stored
  * result. Also what `npm run cycle:verify` prints.
  */
-export async function verificationOf(db: Db, prices: TickReader, id: number) {
+export async function verificationOf(
+  db: Db,
+  prices: TickReader,
+  id: number,
+  journal: JournalReader = new LedgerService(db),
+) {
   const [c] = await db.select().from(cycleContracts).where(eq(cycleContracts.id, id));
   if (!c) return null;
   const ticks = await windowTicks(prices, c);
   // the rule the contract was sold under, not the current one
   const recomputed = settleByRule(c.ruleVersion, termsOf(c), ticks);
-  const posting = c.status === 'open' ? null : await settlementPosting(db, c);
+  const posting = c.status === 'open' ? null : await settlementPosting(db, journal, c);
   const committedAt = c.committedAt.getTime();
   const endAt = c.endAt.getTime();
   const entryTs = recomputed.entry?.ts ?? committedAt;

@@ -15,8 +15,8 @@ export interface EarnDeps {
 export function earnDeps(ctx: AppContext): EarnDeps {
   return {
     ctx,
-    ledger: () => service<LedgerService>(ctx, 'ledger'),
-    accounts: () => service<AccountService>(ctx, 'account'),
-    audit: () => service<AuditService>(ctx, 'audit'),
+    ledger: () => service(ctx, 'ledger'),
+    accounts: () => service(ctx, 'account'),
+    audit: () => service(ctx, 'audit'),
   };
 }

@@ -125,6 +125,20 @@ export function registerEarnAdmin(app: Api, ctx: AppContext, deps: EarnDeps): vo
     async (r) => listOrders(deps, null, r.body),
   );
 
+  // the back office's user page: one user's staking orders, for every desk that answers users
+  app.post(
+    '/admin/earn/user-orders',
+    {
+      preHandler: ctx.guards.operator('finance', 'support', 'compliance'),
+      schema: {
+        tags,
+        body: z
+          .object({ userId: idField, page: pageField, size: z.number().int().min(1).max(200).default(50) })
+          .strict(),
+      },
+    },
+    async (r) => listOrders(deps, r.body.userId, r.body),
+  );
   app.post('/admin/earn/plans/create', { ...finance, schema: { tags, body: createBody } }, async (r) => {
     const currency = currencyOrFail(r.body.currency).code;
     const { currency: _c, ...input } = r.body;

@@ -1,3 +1,4 @@
+import { service } from '../../platform/context.ts';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { AccrualJob } from './accrual.job.ts';
@@ -6,6 +7,13 @@ import { loadEarnConfig } from './earn.config.ts';
 import { earnDeps } from './earn-deps.ts';
 import { earnMessages } from './earn.messages.ts';
 import { registerEarnRoutes } from './earn.routes.ts';
+
+declare module '../../platform/context.ts' {
+  /** What this module publishes to the others. */
+  interface ServiceRegistry {
+    earn: { accrual: AccrualJob };
+  }
+}
 
 registerMessages(earnMessages);
 
@@ -30,9 +38,9 @@ export const earnModule: Module = {
     registerEarnAdmin(app, ctx, deps);
   },
   start(ctx) {
-    (ctx.services.earn as { accrual: AccrualJob }).accrual.start();
+    service(ctx, 'earn').accrual.start();
   },
   async stop(ctx) {
-    await (ctx.services.earn as { accrual: AccrualJob } | undefined)?.accrual.stop();
+    await ctx.services.earn?.accrual.stop();
   },
 };

@@ -1,10 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { parseRate, parseUnits } from '@tidemark/contract/money';
 import type { AppContext } from '../../platform/context.ts';
 import { service } from '../../platform/context.ts';
 import { currencyOf } from '../market/currencies.ts';
-import { ledgerTransactions } from '../wallet/ledger.schema.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
 import { PLAN_SEEDS, STAKING_CAPITAL } from './earn.config.ts';
 import { earnPlans } from './earn.schema.ts';
 import { checkTerms, termsColumns, type PlanTerms } from './plans.service.ts';
@@ -39,13 +36,8 @@ export async function seedEarn(ctx: AppContext): Promise<void> {
       .onConflictDoNothing({ target: earnPlans.code });
   }
 
-  const ledger = service<LedgerService>(ctx, 'ledger');
-  const [done] = await ctx.db
-    .select({ id: ledgerTransactions.id })
-    .from(ledgerTransactions)
-    .where(and(eq(ledgerTransactions.kind, 'capital'), eq(ledgerTransactions.reference, 'seed:staking_interest')))
-    .limit(1);
-  if (done) return;
+  const ledger = service(ctx, 'ledger');
+  if (await ledger.hasEntry('capital', 'seed:staking_interest')) return;
   const movements = Object.entries(STAKING_CAPITAL).flatMap(([currency, amount]) => {
     const units = parseUnits(amount, currencyOf(currency)!.scale);
     return [

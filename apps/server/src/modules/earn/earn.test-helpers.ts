@@ -1,8 +1,8 @@
+import { service } from '../../platform/context.ts';
 import type { ManualClock } from '../../platform/clock.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 import { walletHarness } from '../wallet/wallet.test-helpers.ts';
-import type { AccrualJob } from './accrual.job.ts';
 import { seedEarn } from './earn.seed.ts';
 
 /** The wallet's harness (users with fund passwords, simulated deposits) plus the earn seed and job. */
@@ -15,7 +15,7 @@ export function earnHarness(server: TestServer, clock: ManualClock) {
       await wallet.init();
       await seedEarn(ctx());
     },
-    accrue: () => (ctx().services.earn as { accrual: AccrualJob }).accrual.runOnce(),
+    accrue: () => service(ctx(), 'earn').accrual.runOnce(),
     async plan(currency: string, lockDays: number) {
       const res = await server.api('/xb/v1/earn/plans', {});
       return res.body.data.items.find((p: any) => p.currency === currency && p.lockDays === lockDays);
@@ -27,7 +27,7 @@ export function earnHarness(server: TestServer, clock: ManualClock) {
       return w.currencies.find((c: any) => c.currency === currency);
     },
     async staking(currency: string) {
-      const { available } = await (ctx().services.ledger as any).balance({ system: 'staking_interest', currency });
+      const { available } = await service(ctx(), 'ledger').balance({ system: 'staking_interest', currency });
       return available as bigint;
     },
     async ledgerOk() {

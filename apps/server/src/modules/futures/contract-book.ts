@@ -7,19 +7,22 @@ import type { LedgerService } from '../wallet/ledger.service.ts';
 import type { Contract } from './domain/contracts.ts';
 import type { MarkState } from './domain/mark-price.ts';
 import { independentLevels, isIndependentTrade, type RestingOrder } from './domain/independent-liquidity.ts';
-import { initialMargin, reduceOnlyRoom, tradeFee } from './domain/position.ts';
-import { checkLeverage } from './domain/tiers.ts';
-import { absBig, maxBig, RATE_ONE, divFloor, divCeil } from './domain/units.ts';
+import { initialMargin, reduceOnlyRoom, tradeFee } from '@tidemark/futures-math';
+import { checkLeverage } from '@tidemark/futures-math';
+import { absBig, maxBig, RATE_ONE, divFloor, divCeil } from '@tidemark/futures-math';
 import { futuresOrders, futuresTrades, type FuturesOrderRow, type PositionRow } from './futures.schema.ts';
+import type { FuturesCommitter } from './futures-committer.ts';
+import { makerRateFor } from './market-parameters.ts';
 import { openPositionOf, settleFill, signedSize, walletOf, type FillMode } from './settle-fill.ts';
 
 /**
  * One perpetual contract's sequencer (docs/decisions/0008-futures-clearing.md, after 0006 for spot): its
- * order book on the matching engine and a queue of commands run ONE AT A TIME, each in its own database
- * transaction. Futures commands reach across the book (a fill changes positions; liquidation cancels,
- * matches and deleverages in one step), so every command that touches this contract's orders or positions —
- * placements, cancels, closes, margin changes, mark ticks, liquidation, TP/SL, funding — goes through here and
- * nothing else writes them. If a command fails, the book is rebuilt from the committed open orders.
+ * order book on the matching engine, and its commands run ONE AT A TIME in arrival order through the futures
+ * group commit (futures-committer.ts), each in its own savepoint of the group's transaction. Futures commands
+ * reach across the book (a fill changes positions; liquidation cancels, matches and deleverages in one step),
+ * so every command that touches this contract's orders or positions — placements, cancels, closes, margin
+ * changes, mark ticks, liquidation, TP/SL, funding — goes through here and nothing else writes them. If a
+ * command fails, the book is rebuilt from the open orders its transaction sees.
  */
 
 export interface PlaceInput {
@@ -32,6 +35,8 @@ export interface PlaceInput {
   qtyLots: bigint;
   reduceOnly: boolean;
   postOnly: boolean;
+  /** A limit order's remainder: rests (GTC, the default), is cancelled (IOC), or nothing trades unless all can (FOK). */
+  timeInForce?: 'GTC' | 'IOC' | 'FOK';
   source: FuturesOrderRow['source'];
   marginMode: 'cross' | 'isolated';
   leverage: number;
@@ -45,7 +50,7 @@ export class ContractBook {
   private engine!: MatchingEngine;
   private readonly log = new EventLog();
   private open = new Map<number, FuturesOrderRow>();
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly committer: FuturesCommitter;
   private readonly db: Db;
   readonly ledger: LedgerService;
   private readonly clock: Clock;
@@ -65,8 +70,9 @@ export class ContractBook {
   /** Liquidation accounting of the command in progress. */
   private insuranceDelta = 0n;
 
-  constructor(contract: Contract, deps: { db: Db; ledger: LedgerService; clock: Clock }) {
+  constructor(contract: Contract, deps: { db: Db; ledger: LedgerService; clock: Clock; committer: FuturesCommitter }) {
     this.contract = contract;
+    this.committer = deps.committer;
     this.db = deps.db;
     this.ledger = deps.ledger;
     this.clock = deps.clock;
@@ -76,8 +82,10 @@ export class ContractBook {
     return this.markState?.mark ?? null;
   }
 
-  async rebuild(): Promise<void> {
-    const rows = await this.db
+  /** Takes the open orders back from the database (`executor`: a transaction whose writes count). */
+  async rebuild(executor: Db = this.db): Promise<void> {
+    this.insuranceDelta = 0n; // the accounting of a command that did not finish
+    const rows = await executor
       .select()
       .from(futuresOrders)
       .where(
@@ -99,22 +107,11 @@ export class ContractBook {
   }
 
   /**
-   * Runs `fn` after every command queued before it, in one database transaction (`begin` may supply that
-   * transaction, e.g. the idempotent runOnce of the wallet).
+   * Runs `fn` after every futures command queued before it, and answers once its group has committed
+   * (`begin` may supply the transaction, e.g. the idempotent runOnce of the wallet: then it runs alone).
    */
   run<T>(fn: (tx: Db) => Promise<T>, begin?: (body: (tx: Db) => Promise<T>) => Promise<T>): Promise<T> {
-    const result = this.tail.then(async () => {
-      try {
-        if (begin) return await begin(fn);
-        return await this.db.transaction((tx) => fn(tx as unknown as Db));
-      } catch (err) {
-        // the engine and `open` may hold effects that were rolled back: take the committed state back
-        await this.rebuild();
-        throw err;
-      }
-    });
-    this.tail = result.catch(() => undefined);
-    return result;
+    return this.committer.run(this, fn, begin);
   }
 
   openOrdersOf(userId: number): FuturesOrderRow[] {
@@ -259,6 +256,7 @@ export class ContractBook {
         remainingLots: input.qtyLots,
         reduceOnly: input.reduceOnly,
         postOnly: input.postOnly,
+        timeInForce: input.timeInForce ?? 'GTC',
         leverage: input.leverage,
         marginMode: position?.marginMode ?? input.marginMode,
         imRemaining: im,
@@ -279,7 +277,7 @@ export class ContractBook {
         side: input.side,
         price: Number(input.priceTicks),
         qty: Number(input.qtyLots),
-        tif: input.postOnly ? 'POST_ONLY' : 'GTC',
+        tif: input.postOnly ? 'POST_ONLY' : (input.timeInForce ?? 'GTC'),
       });
     } else {
       this.engine.placeMarket({
@@ -427,7 +425,8 @@ export class ContractBook {
       const outcome = async (row: FuturesOrderRow, isTaker: boolean) => {
         const liquidation = row.source === 'liquidation';
         const mode: FillMode = liquidation ? 'liquidation' : 'normal';
-        const rate = liquidation ? 0n : isTaker ? c.takerFee : c.makerFee;
+        // the taker is the order being placed (today's rate); a resting maker pays the rate it was placed under
+        const rate = liquidation ? 0n : isTaker ? c.takerFee : makerRateFor(c, row.createdAt.getTime());
         const reason = row.source === 'user' ? 'trade' : row.source;
         const before = isTaker ? row.remainingLots : row.remainingLots;
         const r = await settleFill(

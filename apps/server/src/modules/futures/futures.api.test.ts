@@ -398,3 +398,17 @@ describe('futures: the platform market maker cannot hold the mark away from the 
     await cancelAll(quoter);
   });
 });
+
+describe('futures: the ADL indicator', () => {
+  it('lights a position in profit among its side, and none for a position at a loss', async () => {
+    await h.setIndex(BTC, '100000');
+    const a = await user('20000');
+    const counter = await user('100000');
+    await openLong(a, counter);
+    await h.setIndex(BTC, '101000');
+    const long = await positionOf(a);
+    expect(long.adlRank).toBeGreaterThanOrEqual(1);
+    expect(long.adlRank).toBeLessThanOrEqual(5);
+    expect((await positionOf(counter)).adlRank).toBeNull();
+  });
+});

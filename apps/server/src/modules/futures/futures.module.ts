@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '@tidemark/contract';
 import {
   CloseAllRequest,
   ClosePositionRequest,
@@ -15,21 +16,29 @@ import {
 import { service } from '../../platform/context.ts';
 import { registerMessages, t } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
-import type { PriceService } from '../market/price.service.ts';
-import type { AccountService } from '../account/account.service.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
+import { registerMarketParameterRoutes } from '../market/market-parameters.routes.ts';
+import { registerMarketStatusRoutes } from '../market/market-status.routes.ts';
+import { CONTRACTS, contractOf } from './domain/contracts.ts';
 import { loadFuturesConfig } from './futures.config.ts';
 import { futuresMessages } from './futures.messages.ts';
 import { FuturesService } from './futures.service.ts';
 import { FUTURES_MAKER_EMAIL, FuturesMarketMaker } from './market-maker.ts';
+import { futuresParameterTarget } from './market-parameters.ts';
 import './clearing-invariant.ts'; // ledger:check verifies the clearing identity
+
+declare module '../../platform/context.ts' {
+  /** What this module publishes to the others. */
+  interface ServiceRegistry {
+    futures: FuturesService;
+  }
+}
 
 registerMessages(futuresMessages);
 
 const background = new WeakMap<object, { stop: () => void; maker: FuturesMarketMaker | null }>();
 
 /**
- * USDT-margined perpetual futures (issue 8): contracts, orders through per-contract sequencers, positions,
+ * USDT-margined perpetual futures: contracts, orders through per-contract sequencers, positions,
  * mark price, funding, liquidation with insurance fund and ADL, TP/SL. Publishes `ctx.services.futures`.
  * Prices are read from `ctx.services.prices` on every tick (tests may swap in a PriceService over their
  * own source).
@@ -39,12 +48,16 @@ export const futuresModule: Module = {
   register(app, ctx) {
     const futures = new FuturesService({
       db: ctx.db,
-      ledger: service<LedgerService>(ctx, 'ledger'),
+      ledger: service(ctx, 'ledger'),
       clock: ctx.clock,
-      prices: () => ctx.services.prices as PriceService | undefined,
+      prices: () => ctx.services.prices,
       defaultLeverage: loadFuturesConfig(ctx).defaultLeverage,
+      gate: service(ctx, 'marketStatus'),
     });
     ctx.services.futures = futures;
+    // before the first order: contracts start under the fees and minimums finance set, not the configured ones
+    const params = service(ctx, 'marketParameters');
+    params.attach('futures', futuresParameterTarget);
     const user = ctx.guards.user;
     const tags = ['futures'];
     const uid = (r: { user?: { id: number } | null }) => r.user!.id;
@@ -89,6 +102,31 @@ export const futuresModule: Module = {
       { preHandler: user, schema: { tags, body: FuturesPageRequest } },
       async (r) => futures.orderHistory(uid(r), r.body),
     );
+    registerMarketStatusRoutes(app, ctx, 'futures', () =>
+      CONTRACTS.map((c) => ({
+        symbol: c.symbol,
+        base: c.base,
+        quote: 'USDT',
+        tickSize: c.tickSize,
+        stepSize: c.stepSize,
+        // the values in force: finance's overrides over the configuration
+        ...params.current('futures', c.symbol),
+        maxLeverage: c.maxLeverage,
+      })),
+    );
+    registerMarketParameterRoutes(app, ctx, 'futures', (symbol) => contractOf(symbol) !== undefined);
+    // the back office's user page: open positions and resting orders of one user
+    app.post(
+      '/admin/futures/user-positions',
+      {
+        preHandler: ctx.guards.operator('finance', 'support', 'compliance'),
+        schema: { tags: ['admin'], body: z.object({ userId: idField }).strict() },
+      },
+      async (r) => ({
+        positions: await futures.positions(r.body.userId),
+        orders: await futures.openOrders(r.body.userId),
+      }),
+    );
     app.post(
       '/xb/v1/futures/positions',
       { preHandler: user, schema: { tags, body: FuturesSymbolFilter } },
@@ -132,13 +170,13 @@ export const futuresModule: Module = {
   },
 
   async start(ctx) {
-    const futures = ctx.services.futures as FuturesService;
+    const futures = service(ctx, 'futures');
     const config = loadFuturesConfig(ctx);
     await futures.start();
     // the platform's own maker never feeds a mark price (decision 0007): known before the first tick, and again
     // below once the maker has created its account on a fresh installation
     const registerMaker = async () => {
-      const makerId = await service<AccountService>(ctx, 'account').findIdByEmail(FUTURES_MAKER_EMAIL);
+      const makerId = await service(ctx, 'account').findIdByEmail(FUTURES_MAKER_EMAIL);
       if (makerId !== null) futures.addPlatformAccount(makerId);
     };
     await registerMaker();

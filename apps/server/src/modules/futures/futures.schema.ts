@@ -59,6 +59,7 @@ export const futuresOrders = pgTable(
     fee: bigint('fee', { mode: 'bigint' }).notNull().default(0n),
     reduceOnly: boolean('reduce_only').notNull(),
     postOnly: boolean('post_only').notNull().default(false),
+    timeInForce: text('time_in_force').$type<'GTC' | 'IOC' | 'FOK'>().notNull().default('GTC'),
     leverage: integer('leverage').notNull(),
     marginMode: text('margin_mode').$type<'cross' | 'isolated'>().notNull(),
     imRemaining: bigint('im_remaining', { mode: 'bigint' }).notNull(),

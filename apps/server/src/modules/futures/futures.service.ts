@@ -13,26 +13,27 @@ import type {
   StopPlRequest,
 } from '@tidemark/contract/futures';
 import type { Clock } from '../../platform/clock.ts';
+import type { MarketGate } from '../market/market-status.service.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/app-error.ts';
 import type { PriceService } from '../market/price.service.ts';
 import { hashBody, runOnce } from '../wallet/idempotency.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
+import { FuturesCommitter } from './futures-committer.ts';
 import { ContractBook } from './contract-book.ts';
 import { CONTRACTS, contractOf, priceToTicks, qtyToLots, ticksToPrice, type Contract } from './domain/contracts.ts';
 import { averagePremium, fundingRate } from './domain/funding.ts';
-import { adlBuckets } from './domain/liquidation.ts';
 import {
   bankruptcyPrice,
   crossBankruptcyCollateral,
   crossCollateral,
   liquidationPrice,
   type OtherLeg,
-} from './domain/liquidation-price.ts';
-import { isolatedMarginBounds, returnOnEquity, unrealizedPnl } from './domain/position.ts';
-import { checkLeverage } from './domain/tiers.ts';
+} from '@tidemark/futures-math';
+import { isolatedMarginBounds, returnOnEquity, unrealizedPnl } from '@tidemark/futures-math';
+import { checkLeverage } from '@tidemark/futures-math';
 import { validateTpSl, type TpSlError } from './domain/tpsl.ts';
-import { formatFixed, RATE_ONE, USDT_SCALE } from './domain/units.ts';
+import { formatFixed, RATE_ONE, USDT_SCALE } from '@tidemark/futures-math';
 import { fundingTimeAtOrBefore, settleFunding } from './funding.ts';
 import {
   futuresFundingPayments,
@@ -43,10 +44,13 @@ import {
   futuresSettings,
   type PositionRow,
 } from './futures.schema.ts';
-import { markTick, scoreOf, toPosition, type MarkOf, type TickReport } from './risk.ts';
+import { markTick, toPosition, type MarkOf, type TickReport } from './risk.ts';
 import { CLEARING, openPositionOf, walletOf } from './settle-fill.ts';
 import { orderView, positionView, rate, usdt } from './views.ts';
 import { futuresRealizedPnl } from './realized-pnl.ts';
+import { contractCandles, contractDayStats, contractDepth, contractFundingRounds } from './market-data.ts';
+import { futuresFillsOf, futuresOrderOf, futuresOrdersOf, type HistoryRange } from './order-queries.ts';
+import { adlRanks } from './adl-rank.ts';
 import { amountInput } from '../../platform/http/amount-input.ts';
 
 /** The leverage of a contract the user never set, unless configured (FUTURES_DEFAULT_LEVERAGE). */
@@ -64,6 +68,8 @@ export class FuturesService {
   private readonly clock: Clock;
   private readonly prices: () => PriceService | undefined;
   readonly defaultLeverage: number;
+  /** The operator's trading status; without one (tests of the engine path) every contract trades. */
+  private readonly gate: MarketGate | undefined;
 
   constructor(deps: {
     db: Db;
@@ -71,13 +77,17 @@ export class FuturesService {
     clock: Clock;
     prices: () => PriceService | undefined;
     defaultLeverage?: number;
+    gate?: MarketGate;
   }) {
+    this.gate = deps.gate;
     this.defaultLeverage = deps.defaultLeverage ?? DEFAULT_LEVERAGE;
     this.db = deps.db;
     this.ledger = deps.ledger;
     this.clock = deps.clock;
     this.prices = deps.prices;
-    for (const c of CONTRACTS) this.books.set(c.symbol, new ContractBook(c, deps));
+    // one group commit for every contract: see futures-committer.ts
+    const committer = new FuturesCommitter(deps.db);
+    for (const c of CONTRACTS) this.books.set(c.symbol, new ContractBook(c, { ...deps, committer }));
   }
 
   readonly markOf: MarkOf = (symbol) => this.books.get(symbol)?.mark ?? null;
@@ -123,6 +133,8 @@ export class FuturesService {
     const out = new Map<string, TickReport>();
     if (!prices) return out;
     const now = this.clock.now();
+    // every contract's tick queued at once, so they commit as one group
+    const ticks: Array<Promise<void>> = [];
     for (const b of this.books.values()) {
       let index: { price: string; ts: number };
       try {
@@ -130,10 +142,19 @@ export class FuturesService {
       } catch {
         continue; // no fresh index: nothing is judged on a stale price
       }
-      out.set(b.contract.symbol, await b.run((tx) => markTick(b, tx, index.price, index.ts, this.markOf)));
+      const mark = b.run((tx) => markTick(b, tx, index.price, index.ts, this.markOf));
       const due = fundingTimeAtOrBefore(now, b.contract.fundingIntervalMs);
-      if (due > b.lastFundingTime) await b.run((tx) => settleFunding(b, tx, due));
+      // queued right behind its mark tick, so it settles on that mark
+      const funding = due > b.lastFundingTime ? b.run((tx) => settleFunding(b, tx, due)) : null;
+      ticks.push(
+        Promise.allSettled([mark, funding]).then(([m, f]) => {
+          if (m.status === 'rejected') throw m.reason;
+          out.set(b.contract.symbol, m.value);
+          if (f.status === 'rejected') throw f.reason;
+        }),
+      );
     }
+    await Promise.all(ticks);
     return out;
   }
 
@@ -201,9 +222,10 @@ export class FuturesService {
 
   async place(
     userId: number,
-    body: FuturesPlaceOrderRequest & { reduceOnly?: boolean; postOnly?: boolean },
+    body: FuturesPlaceOrderRequest & { reduceOnly?: boolean; postOnly?: boolean; timeInForce?: 'GTC' | 'IOC' | 'FOK' },
   ): Promise<FuturesOrder> {
     const b = this.book(body.symbol);
+    this.gate?.assertOpen('futures', body.symbol, 'order');
     const c = b.contract;
     const qtyLots = toLots(c, body.quantity);
     const priceTicks = body.price === undefined ? null : toTicks(c, body.price);
@@ -220,6 +242,7 @@ export class FuturesService {
         qtyLots,
         reduceOnly: body.reduceOnly ?? false,
         postOnly: body.postOnly ?? false,
+        ...(body.timeInForce ? { timeInForce: body.timeInForce } : {}),
         source: 'user',
         marginMode: s.marginMode,
         leverage: s.leverage,
@@ -235,6 +258,7 @@ export class FuturesService {
       .where(and(eq(futuresOrders.id, orderId), eq(futuresOrders.userId, userId)));
     if (!row) throw notFound('spot.orderNotFound');
     const b = this.book(row.symbol);
+    this.gate?.assertOpen('futures', row.symbol, 'cancel');
     const done = await b.run((tx) => b.cancel(tx, userId, orderId));
     const [fresh] = await this.db.select().from(futuresOrders).where(eq(futuresOrders.id, done.id));
     return orderView(b.contract, fresh!);
@@ -243,6 +267,23 @@ export class FuturesService {
   openOrders(userId: number, symbol?: string): FuturesOrder[] {
     const books = symbol ? [this.book(symbol)] : [...this.books.values()];
     return books.flatMap((b) => b.openOrdersOf(userId).map((o) => orderView(b.contract, o)));
+  }
+
+  /** One of the user's orders by id or client id. */
+  order(userId: number, by: { id: number } | { clientOrderId: string }): Promise<FuturesOrder> {
+    return futuresOrderOf(this.db, userId, by);
+  }
+
+  /** The user's orders in one contract by id or time range, oldest first (order-queries.ts). */
+  ordersOf(userId: number, q: HistoryRange): Promise<FuturesOrder[]> {
+    this.book(q.symbol);
+    return futuresOrdersOf(this.db, userId, q);
+  }
+
+  /** The user's fills in one contract, oldest first (order-queries.ts). */
+  fillsOf(userId: number, q: HistoryRange & { orderId?: number | undefined }) {
+    this.book(q.symbol);
+    return futuresFillsOf(this.db, userId, q);
   }
 
   async orderHistory(userId: number, q: { symbol?: string; page: number; size: number }) {
@@ -268,6 +309,8 @@ export class FuturesService {
   /** Fast close (no quantity: the whole position) or a partial close, at market, reduce-only. */
   async closePosition(userId: number, body: ClosePositionRequest): Promise<FuturesOrder> {
     const b = this.book(body.symbol);
+    // a close is a new (reduce-only) order: refused unless the contract trades
+    this.gate?.assertOpen('futures', body.symbol, 'order');
     const c = b.contract;
     const partial = body.quantity === undefined ? null : toLots(c, body.quantity);
     const requestHash = hashBody('futures.close', { ...body, clientOrderId: undefined });
@@ -313,6 +356,8 @@ export class FuturesService {
         ),
       );
     const orders: FuturesOrder[] = [];
+    // every contract is checked before anything is cancelled, so a halted one leaves the command undone
+    for (const p of positions) this.gate?.assertOpen('futures', p.symbol, 'order');
     for (const p of positions) {
       const b = this.book(p.symbol);
       await b.run((tx) => b.cancelAllOf(tx, userId, 'close-all'));
@@ -334,12 +379,20 @@ export class FuturesService {
       )
       .orderBy(futuresPositions.id);
     const available = (await this.ledger.balance(walletOf(userId))).available;
-    const out: FuturesPosition[] = [];
-    for (const p of rows) out.push(await this.openView(p, rows, available));
-    return out;
+    const ranks = await adlRanks(
+      this.db,
+      this.ledger,
+      rows.map((row) => ({ row, mark: this.markOf(row.symbol) })),
+    );
+    return rows.map((p) => this.openView(p, rows, available, ranks));
   }
 
-  private async openView(p: PositionRow, all: PositionRow[], available: bigint): Promise<FuturesPosition> {
+  private openView(
+    p: PositionRow,
+    all: PositionRow[],
+    available: bigint,
+    adlRanks: ReadonlyMap<number, number>,
+  ): FuturesPosition {
     const b = this.book(p.symbol);
     const c = b.contract;
     const mark = b.mark;
@@ -374,27 +427,8 @@ export class FuturesService {
         p.qtyLots - b.reduceOnlyClaimed(p.userId, closingSide) > 0n
           ? p.qtyLots - b.reduceOnlyClaimed(p.userId, closingSide)
           : 0n,
-      adlRank: mark === null ? null : await this.adlRank(b, p, mark),
+      adlRank: adlRanks.get(p.id) ?? null,
     });
-  }
-
-  /** The position's ADL indicator among its side (1–5, 5 = first in line); null when not in profit. */
-  private async adlRank(b: ContractBook, p: PositionRow, mark: bigint): Promise<number | null> {
-    if (unrealizedPnl(toPosition(p), mark) <= 0n) return null;
-    const side = await this.db
-      .select()
-      .from(futuresPositions)
-      .where(
-        and(
-          eq(futuresPositions.symbol, p.symbol),
-          eq(futuresPositions.status, 'open'),
-          eq(futuresPositions.side, p.side),
-        ),
-      );
-    const scores: bigint[] = [];
-    for (const r of side) scores.push(await scoreOf(b, this.db, r, mark, this.markOf));
-    const lights = adlBuckets(scores);
-    return lights[side.findIndex((r) => r.id === p.id)] ?? null;
   }
 
   async closedPositions(userId: number, q: { symbol?: string; page: number; size: number }) {
@@ -583,11 +617,42 @@ export class FuturesService {
         symbol: c.symbol,
         predictedRate: rate(fundingRate(c, averagePremium(b.premiums))),
         lastRate: b.lastFundingRate === null ? null : rate(b.lastFundingRate),
+        interestRate: rate(c.fundingInterest),
+        rateCap: rate(c.fundingCap),
         intervalHours: c.fundingIntervalMs / 3_600_000,
         nextFundingTime: next,
         countdown: next - now,
       };
     });
+  }
+
+  // ------------------------------------------------------------------ public market data (market-data.ts)
+
+  depth(symbol: string, levels: number) {
+    return contractDepth(this.book(symbol), levels);
+  }
+
+  candles(
+    symbol: string,
+    intervalMs: number,
+    range: { start?: number | undefined; end?: number | undefined; limit: number; alignMs?: number },
+  ) {
+    return contractCandles(this.db, this.book(symbol).contract, intervalMs, range);
+  }
+
+  /** Settled funding rounds of one contract or all, oldest first (market-data.ts). */
+  fundingRounds(q: {
+    symbol?: string | undefined;
+    startTime?: number | undefined;
+    endTime?: number | undefined;
+    limit: number;
+  }) {
+    if (q.symbol) this.book(q.symbol);
+    return contractFundingRounds(this.db, q);
+  }
+
+  dayStats(symbol: string) {
+    return contractDayStats(this.db, this.book(symbol).contract, this.clock.now());
   }
 
   contracts(): FuturesContract[] {

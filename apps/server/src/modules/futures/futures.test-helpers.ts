@@ -1,13 +1,12 @@
+import { service } from '../../platform/context.ts';
 import { sql } from 'drizzle-orm';
 import type { ManualClock } from '../../platform/clock.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import { marketModule } from '../market/market.module.ts';
 import type { IndexQuote, PriceSource } from '../market/price-source.ts';
 import { PriceService } from '../market/price.service.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
-import { parseFixed, USDT_SCALE } from './domain/units.ts';
-import type { FuturesService } from './futures.service.ts';
+import { parseFixed, USDT_SCALE } from '@tidemark/futures-math';
 import { INSURANCE, walletOf } from './settle-fill.ts';
 
 /** A price source the test sets by hand (a stand-in for the simulated feed; labelled live so nothing says demo). */
@@ -32,8 +31,8 @@ export async function futuresHarness(server: TestServer, clock: ManualClock) {
   const source = new ControlledSource();
   const prices = new PriceService(ctx().db, clock, source, 15_000);
   ctx().services.prices = prices;
-  const futures = () => ctx().services.futures as FuturesService;
-  const ledger = () => ctx().services.ledger as LedgerService;
+  const futures = () => service(ctx(), 'futures');
+  const ledger = () => service(ctx(), 'ledger');
   const units = (x: string) => parseFixed(x, USDT_SCALE);
 
   return {

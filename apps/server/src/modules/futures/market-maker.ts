@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
 import { service, type AppContext } from '../../platform/context.ts';
-import type { AccountService } from '../account/account.service.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
 import { lotsToQty, ticksToPrice } from './domain/contracts.ts';
-import { divCeil, divFloor, parseFixed, parseRate, RATE_ONE, USDT_SCALE } from './domain/units.ts';
+import { divCeil, divFloor, parseFixed, parseRate, RATE_ONE, USDT_SCALE } from '@tidemark/futures-math';
 import type { FuturesConfig } from './futures.config.ts';
 import type { FuturesService } from './futures.service.ts';
 import { walletOf } from './settle-fill.ts';
@@ -21,9 +19,9 @@ const REQUOTE = parseRate('0.001');
 
 /** Seed step: the futures market maker's account and capital (idempotent). */
 export async function seedFuturesMarketMaker(ctx: AppContext): Promise<void> {
-  const accounts = service<AccountService>(ctx, 'account');
+  const accounts = service(ctx, 'account');
   if (await accounts.findIdByEmail(FUTURES_MAKER_EMAIL)) return;
-  const ledger = service<LedgerService>(ctx, 'ledger');
+  const ledger = service(ctx, 'ledger');
   await ledger.transaction(async (tx) => {
     const row = await accounts.create(
       {
@@ -65,7 +63,7 @@ export class FuturesMarketMaker {
 
   async start(): Promise<void> {
     await seedFuturesMarketMaker(this.ctx);
-    this.makerId = (await service<AccountService>(this.ctx, 'account').findIdByEmail(FUTURES_MAKER_EMAIL))!;
+    this.makerId = (await service(this.ctx, 'account').findIdByEmail(FUTURES_MAKER_EMAIL))!;
     for (const symbol of this.futures.books.keys()) {
       await this.futures.setLeverage(this.makerId, symbol, LEVERAGE).catch(() => undefined);
     }
@@ -96,6 +94,8 @@ export class FuturesMarketMaker {
       if (!moved && !thin) continue;
       await book.run((tx) => book.cancelAllOf(tx, this.makerId, 'requote'));
       const c = book.contract;
+      // every level at once: the quotes queue together and commit as one group
+      const quotes: Array<Promise<unknown>> = [];
       for (let i = 0; i < this.config.mmLevels; i++) {
         const distance = spread * BigInt(i + 1);
         const bid = divFloor(mark * (RATE_ONE - distance), RATE_ONE);
@@ -106,21 +106,22 @@ export class FuturesMarketMaker {
         ] as const) {
           if (ticks <= 0n) continue;
           const lots = divCeil(levelUnits, ticks);
-          try {
-            await this.futures.place(this.makerId, {
-              clientOrderId: `fmm-${symbol}-${this.round}-${side}${i}-${crypto.randomBytes(3).toString('hex')}`,
-              symbol,
-              side,
-              type: 'limit',
-              price: ticksToPrice(c, ticks),
-              quantity: lotsToQty(c, lots),
-              postOnly: true,
-            });
-          } catch (err) {
-            this.ctx.log.debug({ err, symbol }, 'futures market maker quote refused');
-          }
+          quotes.push(
+            this.futures
+              .place(this.makerId, {
+                clientOrderId: `fmm-${symbol}-${this.round}-${side}${i}-${crypto.randomBytes(3).toString('hex')}`,
+                symbol,
+                side,
+                type: 'limit',
+                price: ticksToPrice(c, ticks),
+                quantity: lotsToQty(c, lots),
+                postOnly: true,
+              })
+              .catch((err: unknown) => this.ctx.log.debug({ err, symbol }, 'futures market maker quote refused')),
+          );
         }
       }
+      await Promise.all(quotes);
       this.quotedAt.set(symbol, mark);
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contractOf, priceToTicks, qtyToLots } from './domain/contracts.ts';
-import { parseFixed } from './domain/units.ts';
+import { parseFixed } from '@tidemark/futures-math';
 import type { PositionRow } from './futures.schema.ts';
 import { riskCandidates, type RiskSnapshotRow } from './risk-scan.ts';
 

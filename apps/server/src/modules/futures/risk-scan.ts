@@ -1,15 +1,15 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
-import { ledgerAccounts } from '../wallet/ledger.schema.ts';
+import type { LedgerService } from '../wallet/ledger.service.ts';
 import { contractOf, type Contract } from './domain/contracts.ts';
 import { buildRiskBatch, evaluateRisk, type RiskPositionInput } from './domain/risk-batch.ts';
 import { futuresPositions, type PositionRow } from './futures.schema.ts';
 
 /**
- * The fast filter of a mark tick (issue 8): which open positions of ONE contract may need action at the new mark.
+ * The fast filter of a mark tick: which open positions of ONE contract may need action at the new mark.
  *
- * Everything is read with ONE query (loadRiskSnapshot) and judged in one pass of the domain's batch evaluation
+ * Everything is read with two queries (loadRiskSnapshot: the positions, then their owners' wallets through the ledger) and judged in one pass of the domain's batch evaluation
  * (domain/risk-batch.ts). The answer is only a list of candidates: risk.ts takes each of them through the exact
  * per-position path (fresh row, bigint decision inside the tick's transaction) before anything is done, so a
  * candidate that turns out fine is left alone. What must never happen is a position that needs action and is NOT
@@ -24,27 +24,23 @@ export interface RiskSnapshotRow {
 }
 
 /**
- * One query: the open positions of `symbol`, plus every open cross position (any contract) of the users with a
+ * The open positions of `symbol`, plus every open cross position (any contract) of the users with a
  * cross position in `symbol` — a cross account is judged on all its legs — each with the owner's futures wallet
  * balance. Ordered by position id, the order the exact path takes them in.
  */
-export async function loadRiskSnapshot(tx: Db, symbol: string): Promise<RiskSnapshotRow[]> {
+export async function loadRiskSnapshot(
+  tx: Db,
+  ledger: Pick<LedgerService, 'availableOfUsers'>,
+  symbol: string,
+): Promise<RiskSnapshotRow[]> {
   const here = alias(futuresPositions, 'cross_here');
   const crossUsers = tx
     .select({ userId: here.userId })
     .from(here)
     .where(and(eq(here.symbol, symbol), eq(here.status, 'open'), eq(here.marginMode, 'cross')));
-  const rows = await tx
-    .select({ position: futuresPositions, available: ledgerAccounts.available })
+  const positions = await tx
+    .select()
     .from(futuresPositions)
-    .leftJoin(
-      ledgerAccounts,
-      and(
-        sql`${ledgerAccounts.owner} = 'u:' || ${futuresPositions.userId}`,
-        eq(ledgerAccounts.currency, 'USDT'),
-        eq(ledgerAccounts.wallet, 'futures'),
-      ),
-    )
     .where(
       and(
         eq(futuresPositions.status, 'open'),
@@ -55,7 +51,14 @@ export async function loadRiskSnapshot(tx: Db, symbol: string): Promise<RiskSnap
       ),
     )
     .orderBy(asc(futuresPositions.id));
-  return rows.map((r) => ({ position: r.position, available: r.available === null ? null : BigInt(r.available) }));
+  // the owners' futures wallets, in one read through the ledger
+  const wallets = await ledger.availableOfUsers(
+    positions.map((p) => p.userId),
+    'USDT',
+    'futures',
+    tx,
+  );
+  return positions.map((position) => ({ position, available: wallets.get(position.userId) ?? null }));
 }
 
 /**

@@ -3,11 +3,11 @@ import type { Db } from '../../platform/db/database.ts';
 import type { Contract } from './domain/contracts.ts';
 import { impactPrice, premiumIndex } from './domain/funding.ts';
 import { adlScore, isCrossLiquidatable, isIsolatedLiquidatable, type Leg } from './domain/liquidation.ts';
-import { bankruptcyPrice } from './domain/liquidation-price.ts';
+import { bankruptcyPrice } from '@tidemark/futures-math';
 import { nextMark } from './domain/mark-price.ts';
 import { tpslTriggered } from './domain/tpsl.ts';
-import { unrealizedPnl, type Position } from './domain/position.ts';
-import { divHalfUp, parseFixed } from './domain/units.ts';
+import { unrealizedPnl, type Position } from '@tidemark/futures-math';
+import { divHalfUp, parseFixed } from '@tidemark/futures-math';
 import type { ContractBook } from './contract-book.ts';
 import { futuresLiquidations, futuresMarkPrices, futuresPositions, type PositionRow } from './futures.schema.ts';
 import { CLEARING, openPositionOf, postNonEmpty, walletOf } from './settle-fill.ts';
@@ -15,7 +15,7 @@ import { contractOf } from './domain/contracts.ts';
 import { loadRiskSnapshot, riskCandidates } from './risk-scan.ts';
 
 /**
- * What happens on every mark price (issue 8 "Prices, funding, liquidation"), inside the contract's sequencer:
+ * What happens on every mark price (product spec §3, prices, funding and liquidation), inside the contract's sequencer:
  * the mark is computed from the index and the book and recorded, a premium sample is kept for funding, then
  * every open position is re-evaluated (in one batch; see evaluatePositions) — liquidated when its margin
  * balance reaches maintenance, its take-profit / stop-loss fired when the mark crosses it.
@@ -75,7 +75,7 @@ export async function markTick(
 }
 
 /**
- * Re-evaluates the open positions of the book's contract at its mark. ONE query loads them (with the cross legs
+ * Re-evaluates the open positions of the book's contract at its mark. One read loads them (with the cross legs
  * and wallets their accounts need) and the batch evaluation picks the candidates (risk-scan.ts); only those go
  * through the exact path below, which reads the position again and decides in bigint inside this transaction.
  * A position only put at risk by another position's liquidation in this same tick (its fills) is caught on the
@@ -85,7 +85,7 @@ export async function evaluatePositions(book: ContractBook, tx: Db, markOf: Mark
   const c = book.contract;
   const mark = book.mark!;
   const report: TickReport = { mark, liquidated: [], triggered: [] };
-  const snapshot = await loadRiskSnapshot(tx, c.symbol);
+  const snapshot = await loadRiskSnapshot(tx, book.ledger, c.symbol);
   const candidates = riskCandidates(c, mark, snapshot, markOf);
   const byId = new Map(snapshot.map((r) => [r.position.id, r.position]));
   const rows = candidates.map((id) => byId.get(id)!);
@@ -93,7 +93,7 @@ export async function evaluatePositions(book: ContractBook, tx: Db, markOf: Mark
     const pos = await openPositionOf(tx, row.userId, c.symbol); // fresh: an earlier step may have changed it
     if (!pos || pos.id !== row.id) continue;
     if (await isLiquidatable(book, tx, pos, markOf)) {
-      await liquidate(book, tx, pos, markOf);
+      await liquidate(book, tx, pos);
       report.liquidated.push(pos.id);
       continue;
     }
@@ -189,7 +189,7 @@ async function keepCrossMarginWhole(book: ContractBook, tx: Db, pos: PositionRow
  * beyond the bankruptcy price; what the book cannot take is auto-deleveraged against the most profitable,
  * most leveraged opposite positions at the bankruptcy price. Recorded in futures_liquidations.
  */
-export async function liquidate(book: ContractBook, tx: Db, start: PositionRow, markOf: MarkOf): Promise<void> {
+export async function liquidate(book: ContractBook, tx: Db, start: PositionRow): Promise<void> {
   const c = book.contract;
   const mark = book.mark!;
   book.takeInsuranceDelta();
@@ -238,7 +238,7 @@ export async function liquidate(book: ContractBook, tx: Db, start: PositionRow, 
     // auto-deleverage at the bankruptcy price of what is left
     const left = after!;
     const price = bankruptcyPrice(toPosition(left), left.margin) ?? 1n;
-    for (const counter of await adlQueue(book, tx, left.side === 'long' ? 'short' : 'long', left.userId, markOf)) {
+    for (const counter of await adlQueue(book, tx, left.side === 'long' ? 'short' : 'long', left.userId)) {
       if (rest === 0n) break;
       const take = counter.qtyLots < rest ? counter.qtyLots : rest;
       const current = (await openPositionOf(tx, left.userId, c.symbol))!;
@@ -267,7 +267,6 @@ export async function adlQueue(
   tx: Db,
   side: 'long' | 'short',
   excludeUser: number,
-  markOf: MarkOf,
 ): Promise<PositionRow[]> {
   const c = book.contract;
   const mark = book.mark!;
@@ -277,24 +276,28 @@ export async function adlQueue(
     .where(
       and(eq(futuresPositions.symbol, c.symbol), eq(futuresPositions.status, 'open'), eq(futuresPositions.side, side)),
     );
-  const scored: Array<{ row: PositionRow; score: bigint }> = [];
-  for (const row of rows) {
-    if (row.userId === excludeUser) continue;
-    scored.push({ row, score: await scoreOf(book, tx, row, mark, markOf) });
-  }
+  const candidates = rows.filter((row) => row.userId !== excludeUser);
+  const scores = await adlScores(book, tx, candidates, mark);
+  const scored = candidates.map((row, i) => ({ row, score: scores[i]! }));
   scored.sort((a, b) => (b.score > a.score ? 1 : b.score < a.score ? -1 : a.row.id - b.row.id));
   return scored.map((s) => s.row);
 }
 
-export async function scoreOf(
-  book: ContractBook,
-  tx: Db,
-  row: PositionRow,
-  mark: bigint,
-  _markOf: MarkOf,
-): Promise<bigint> {
-  let collateral = row.margin;
-  if (row.marginMode === 'cross') collateral += (await book.ledger.balance(walletOf(row.userId), tx)).available;
-  const bp = bankruptcyPrice(toPosition(row), collateral) ?? 1n;
-  return adlScore(toPosition(row), mark, bp);
+/**
+ * The ADL score (profit × effective leverage) of each position, in order: a cross position counts its owner's
+ * futures wallet as collateral, read for all of them at once through the ledger.
+ */
+export async function adlScores(book: ContractBook, tx: Db, rows: readonly PositionRow[], mark: bigint) {
+  const cross = rows.filter((r) => r.marginMode === 'cross').map((r) => r.userId);
+  const wallets = await book.ledger.availableOfUsers(cross, 'USDT', 'futures', tx);
+  return adlScoresWith(rows, mark, wallets);
+}
+
+/** The ADL scores of `rows` given their owners' available futures wallets (what a cross position adds as collateral). */
+export function adlScoresWith(rows: readonly PositionRow[], mark: bigint, wallets: ReadonlyMap<number, bigint>) {
+  return rows.map((row) => {
+    const collateral = row.margin + (row.marginMode === 'cross' ? (wallets.get(row.userId) ?? 0n) : 0n);
+    const bp = bankruptcyPrice(toPosition(row), collateral) ?? 1n;
+    return adlScore(toPosition(row), mark, bp);
+  });
 }

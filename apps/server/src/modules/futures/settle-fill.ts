@@ -3,8 +3,8 @@ import type { Db } from '../../platform/db/database.ts';
 import type { AccountRef, LedgerService, Movement } from '../wallet/ledger.service.ts';
 import type { Contract } from './domain/contracts.ts';
 import { liquidationFee } from './domain/liquidation.ts';
-import { applyFill, tradeFee } from './domain/position.ts';
-import { divCeil, minBig, type Units } from './domain/units.ts';
+import { applyFill, tradeFee } from '@tidemark/futures-math';
+import { divCeil, minBig, type Units } from '@tidemark/futures-math';
 import { futuresPositions, type FuturesOrderRow, type PositionRow } from './futures.schema.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FuturesOrder, FuturesPosition } from '@tidemark/contract/futures';
 import type { Contract } from './domain/contracts.ts';
 import { lotsToQty, ticksToPrice } from './domain/contracts.ts';
-import { divHalfUp, formatFixed, RATE_DECIMALS, USDT_SCALE } from './domain/units.ts';
+import { divHalfUp, formatFixed, RATE_DECIMALS, USDT_SCALE } from '@tidemark/futures-math';
 import type { FuturesOrderRow, PositionRow } from './futures.schema.ts';
 
 /** Rows → the answers of packages/contract/src/futures.ts (decimal strings, epoch ms). */
@@ -29,8 +29,11 @@ export function orderView(c: Contract, o: FuturesOrderRow): FuturesOrder {
     quantity: lotsToQty(c, o.qtyLots),
     filledQuantity: lotsToQty(c, o.filledLots),
     averagePrice: averagePrice(c, o.turnover, o.filledLots),
+    turnover: usdt(o.turnover),
     fee: usdt(o.fee),
     reduceOnly: o.reduceOnly,
+    postOnly: o.postOnly,
+    timeInForce: o.timeInForce,
     leverage: o.leverage,
     marginMode: o.marginMode,
     status: o.status,

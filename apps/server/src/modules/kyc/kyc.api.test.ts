@@ -1,8 +1,8 @@
+import { service } from '../../platform/context.ts';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import type { KycReader } from './kyc.service.ts';
 
 const MAX_BYTES = 20_000;
 let server: TestServer;
@@ -25,9 +25,8 @@ async function boundUser() {
   return server.createUser({ email: `kyc${phoneSeq}@example.com`, phone: String(phoneSeq) + '00' });
 }
 
-const uploads = () =>
-  server.built.ctx.services.uploads as { save(userId: number, content: Buffer): Promise<{ fileId: string }> };
-const kycService = () => server.built.ctx.services.kyc as KycReader;
+const uploads = () => service(server.built.ctx, 'uploads');
+const kycService = () => service(server.built.ctx, 'kyc');
 
 async function upload(userId: number, content: Buffer): Promise<string> {
   return (await uploads().save(userId, content)).fileId;

@@ -6,10 +6,15 @@ import { forbidden, notFound } from '../../platform/http/app-error.ts';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import type { FastifyReply } from 'fastify';
-import type { AuditService } from '../operator/audit.service.ts';
-import type { AccountPort, UploadsPort } from './account-port.ts';
 import { kycMessages } from './kyc.messages.ts';
 import { KycService } from './kyc.service.ts';
+
+declare module '../../platform/context.ts' {
+  /** What this module publishes to the others. */
+  interface ServiceRegistry {
+    kyc: KycService;
+  }
+}
 
 registerMessages(kycMessages);
 
@@ -29,9 +34,9 @@ export const kycModule: Module = {
       clock: ctx.clock,
       storage: ctx.storage,
       // resolved on use: the account module registers them before this one
-      accounts: () => service<AccountPort>(ctx, 'account'),
-      uploads: () => service<UploadsPort>(ctx, 'uploads'),
-      audit: service<AuditService>(ctx, 'audit'),
+      accounts: () => service(ctx, 'account'),
+      uploads: () => service(ctx, 'uploads'),
+      audit: service(ctx, 'audit'),
       maxPhotoBytes: ctx.config.uploadMaxBytes,
     });
     ctx.services.kyc = kyc;

@@ -1,15 +1,15 @@
+import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { devPriceControlAllowed } from './dev-price.ts';
 import type { PriceSource } from './price-source.ts';
-import type { PriceService } from './price.service.ts';
 import { SimulatedFeed } from './simulated-feed.ts';
 
 let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 2, 1));
-const prices = () => server.built.ctx.services.prices as PriceService;
+const prices = () => service(server.built.ctx, 'prices');
 
 beforeAll(async () => {
   server = await startTestServer({ clock, env: { DEV_PRICE_CONTROL: 'true' } });

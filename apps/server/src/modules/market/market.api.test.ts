@@ -1,12 +1,12 @@
+import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import type { PriceService } from './price.service.ts';
 
 let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 2, 1));
-const prices = () => server.built.ctx.services.prices as PriceService;
+const prices = () => service(server.built.ctx, 'prices');
 
 beforeAll(async () => {
   server = await startTestServer({ clock });
@@ -40,8 +40,6 @@ describe('index prices', () => {
     expect(res.body.data.ticks[5]).toMatchObject({ ts: clock.now(), demo: true });
     expect(res.body.data.ticks.every((t: any) => /^\d+(\.\d{1,8})?$/.test(t.price))).toBe(true);
     await expect(server.built.ctx.db.execute(sql`update index_ticks set price = 1`)).rejects.toThrow();
-    const at = await prices().at('BTCUSDT', clock.now() - 2500);
-    expect(at?.ts).toBe(clock.now() - 3000);
   });
 
   it('reports a stale price as unavailable, with a localized error', async () => {

@@ -1,3 +1,4 @@
+import { service } from '../../platform/context.ts';
 import { asciiText, epochMsField } from '@tidemark/contract';
 import { z } from 'zod';
 import { badRequest } from '../../platform/http/app-error.ts';
@@ -9,9 +10,25 @@ import { devPriceControlAllowed, registerDevPriceRoute } from './dev-price.ts';
 import { INSTRUMENTS, instrumentOf } from './instruments.ts';
 import { loadMarketConfig } from './market.config.ts';
 import { marketMessages } from './market.messages.ts';
+import { MarketParameterService } from './market-parameters.service.ts';
+import { MarketStatusService } from './market-status.service.ts';
 import { intervalScheduler, type PriceSource, type Scheduler } from './price-source.ts';
 import { PriceService } from './price.service.ts';
 import { SimulatedFeed } from './simulated-feed.ts';
+import type { MarketConfig } from './market.config.ts';
+declare module '../../platform/context.ts' {
+  /** What this module publishes to the others. */
+  interface ServiceRegistry {
+    prices: PriceService;
+    marketConfig: MarketConfig;
+    /** tests drive the price ticks themselves */
+    priceScheduler: Scheduler;
+    /** which markets take orders (trading, cancel-only, halted) */
+    marketStatus: MarketStatusService;
+    /** fees and minimums set over the configuration by finance */
+    marketParameters: MarketParameterService;
+  }
+}
 
 registerMessages(marketMessages);
 
@@ -19,7 +36,9 @@ const MAX_TICKS_PER_CALL = 3600;
 const stopTicking = new WeakMap<object, () => void>();
 
 /**
- * Currencies, instruments and index prices. Publishes `ctx.services.prices` (PriceService).
+ * Currencies, instruments and index prices. Publishes `ctx.services.prices` (PriceService) and
+ * `ctx.services.marketStatus` (MarketStatusService: which markets take orders) and
+ * `ctx.services.marketParameters` (MarketParameterService: fees and minimums set over the configuration).
  * Tests may replace the scheduler through `ctx.services.priceScheduler` before start.
  */
 export const marketModule: Module = {
@@ -38,6 +57,14 @@ export const marketModule: Module = {
     const prices = new PriceService(ctx.db, ctx.clock, source, config.staleMs);
     ctx.services.prices = prices;
     ctx.services.marketConfig = config;
+    // loaded before any route answers, so a halt set before a restart holds from the first request
+    const marketStatus = new MarketStatusService(ctx.db, ctx.clock);
+    await marketStatus.load();
+    ctx.services.marketStatus = marketStatus;
+    // loaded before the product modules attach their markets, which then start under the overrides
+    const marketParameters = new MarketParameterService(ctx.db, ctx.clock);
+    await marketParameters.load();
+    ctx.services.marketParameters = marketParameters;
 
     const instrument = asciiText({ max: 20 }).min(1);
 
@@ -90,9 +117,9 @@ export const marketModule: Module = {
   },
 
   async start(ctx) {
-    const prices = ctx.services.prices as PriceService;
+    const prices = service(ctx, 'prices');
     const config = loadMarketConfig();
-    const scheduler = (ctx.services.priceScheduler as Scheduler | undefined) ?? intervalScheduler;
+    const scheduler = ctx.services.priceScheduler ?? intervalScheduler;
     await prices.load();
     await prices.tick();
     const stop = scheduler.every(config.tickMs, async () => {

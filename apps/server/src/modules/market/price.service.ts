@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -172,22 +172,6 @@ export class PriceService {
       .orderBy(asc(indexTicks.ts))
       .limit(limit);
     return rows.map((row) => ({ ...toIndexPrice(row), sources: row.sources }));
-  }
-
-  /** The tick in force at `ts` (the last one at or before it) — what a settlement uses. */
-  async at(instrument: string, ts: number): Promise<IndexPrice | null> {
-    const [row] = await this.db
-      .select()
-      .from(indexTicks)
-      .where(and(eq(indexTicks.instrument, instrument), lte(indexTicks.ts, new Date(ts))))
-      .orderBy(desc(indexTicks.ts))
-      .limit(1);
-    return row ? toIndexPrice(row) : null;
-  }
-
-  async count(): Promise<number> {
-    const [row] = await this.db.select({ n: sql<string>`count(*)` }).from(indexTicks);
-    return Number(row?.n ?? 0);
   }
 }
 

@@ -1,20 +1,32 @@
 import { asciiText, identifier, text } from '@tidemark/contract';
-import { desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { forbidden, unauthorized, AppError, badRequest } from '../../platform/http/app-error.ts';
 import { registerMessages, t } from '../../platform/i18n/messages.ts';
 import { AttemptGuard } from '../../platform/security/attempt-guard.ts';
 import { LoginProtection } from '../../platform/security/login-protection.ts';
 import { TotpGate } from '../../platform/security/totp-gate.ts';
-import type { CodeService, CodeTicket } from '../common/code.service.ts';
+import type { CodeTicket } from '../common/code.service.ts';
 import type { Module } from '../../platform/module.ts';
 import { tokenFromHeader } from '../../platform/session/session-store.ts';
 import { service, type PreHandler } from '../../platform/context.ts';
 import { labelGuard } from '../../platform/http/route-table.ts';
 import { AuditService } from './audit.service.ts';
 import { operatorMessages } from './operator.messages.ts';
-import { OPERATOR_ROLES, auditLog } from './operator.schema.ts';
+import { OPERATOR_ROLES } from './operator.schema.ts';
 import { OperatorService } from './operator.service.ts';
+import { OperatorSetupLinks } from './operator-setup.service.ts';
+import { registerOperatorSetupRoutes } from './operator-setup.routes.ts';
+import { registerOperatorAdminRoutes } from './operator-admin.routes.ts';
+import { registerAuditRoutes } from './audit.routes.ts';
+
+declare module '../../platform/context.ts' {
+  /** What this module publishes to the others. */
+  interface ServiceRegistry {
+    operators: OperatorService;
+    audit: AuditService;
+    operatorSetup: OperatorSetupLinks;
+  }
+}
 
 registerMessages(operatorMessages);
 
@@ -29,6 +41,8 @@ export const operatorModule: Module = {
     const audit = new AuditService(ctx.db);
     ctx.services.operators = operatorsService;
     ctx.services.audit = audit;
+    const setupLinks = new OperatorSetupLinks(ctx.clock);
+    ctx.services.operatorSetup = setupLinks;
 
     ctx.guards.operator = (...roles: string[]): PreHandler => {
       const guard: PreHandler = async (request) => {
@@ -51,7 +65,7 @@ export const operatorModule: Module = {
     const brakes = new LoginProtection(attempts, ctx.clock, 'operator', ctx.config.rateLimitEnabled);
     const totp = new TotpGate(attempts, ctx.clock);
     // the codes service registers after this module; it is looked up when a request needs it
-    const codes = () => service<CodeService>(ctx, 'codes');
+    const codes = () => service(ctx, 'codes');
     const rateLimit = { rateLimit: { max: ctx.config.rateLimitEnabled ? 10 : 10_000, timeWindow: '1 minute' } };
 
     app.post(
@@ -132,6 +146,8 @@ export const operatorModule: Module = {
       },
     );
 
+    registerOperatorSetupRoutes(app, ctx, { operators: operatorsService, audit, links: setupLinks, rateLimit });
+
     app.post(
       '/admin/auth/logout',
       { preHandler: ctx.guards.operator(), schema: { tags: ['admin'] } },
@@ -188,18 +204,7 @@ export const operatorModule: Module = {
       },
     );
 
-    app.post(
-      '/admin/audit/list',
-      {
-        preHandler: ctx.guards.operator('super_admin'),
-        schema: {
-          tags: ['admin'],
-          body: z.object({ limit: z.number().int().min(1).max(500).default(100) }).default({ limit: 100 }),
-        },
-      },
-      async (request) => ({
-        entries: await ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(request.body.limit),
-      }),
-    );
+    registerAuditRoutes(app, ctx);
+    registerOperatorAdminRoutes(app, ctx, { operators: operatorsService, audit, attempts });
   },
 };

@@ -29,9 +29,20 @@ export class OperatorService {
   }
 
   /** Creates an operator with a fresh TOTP secret; the secret is shown once to whoever creates it. */
-  async create(input: { email: string; name: string; password: string; roles: OperatorRole[] }, db: Db = this.db) {
+  async create(
+    input: {
+      email: string;
+      name: string;
+      password: string;
+      roles: OperatorRole[];
+      /** An authenticator already enrolled (the setup link), with the step of the code that proved it. */
+      totpSecret?: string;
+      totpLastStep?: number;
+    },
+    db: Db = this.db,
+  ) {
     for (const r of input.roles) if (!OPERATOR_ROLES.includes(r)) throw new Error(`unknown role ${r}`);
-    const totpSecret = newTotpSecret();
+    const totpSecret = input.totpSecret ?? newTotpSecret();
     const email = input.email.trim().toLowerCase();
     const [row] = await db
       .insert(operators)
@@ -41,6 +52,7 @@ export class OperatorService {
         passwordHash: await hashPassword(input.password),
         totpSecret,
         roles: input.roles,
+        totpLastStep: input.totpLastStep ?? null,
       })
       .returning();
     return { operator: toView(row!), totpSecret, otpauthUrl: totpUri(totpSecret, `operator:${email}`) };
@@ -78,8 +90,8 @@ export class OperatorService {
     return row !== undefined;
   }
 
-  async get(id: number): Promise<OperatorView | null> {
-    const [row] = await this.db.select().from(operators).where(eq(operators.id, id));
+  async get(id: number, db: Db = this.db): Promise<OperatorView | null> {
+    const [row] = await db.select().from(operators).where(eq(operators.id, id));
     return row ? toView(row) : null;
   }
 
@@ -87,8 +99,38 @@ export class OperatorService {
     return (await this.db.select().from(operators).orderBy(operators.id)).map(toView);
   }
 
-  async count(): Promise<number> {
-    return (await this.db.select({ id: operators.id }).from(operators)).length;
+  /** Changes an operator's roles or switches them off; null when there is no such operator. */
+  async update(id: number, change: { roles?: OperatorRole[]; active?: boolean }, db: Db = this.db) {
+    const set: Partial<typeof operators.$inferInsert> = {};
+    if (change.roles) set.roles = change.roles;
+    if (change.active !== undefined) set.active = change.active;
+    const [row] = await db.update(operators).set(set).where(eq(operators.id, id)).returning();
+    return row ? toView(row) : null;
+  }
+
+  /**
+   * A locked-out operator starts again: a new password and a new authenticator secret (shown once to
+   * the super admin who resets it), and no accepted code is carried over.
+   */
+  async reset(id: number, password: string, db: Db = this.db) {
+    const totpSecret = newTotpSecret();
+    const [row] = await db
+      .update(operators)
+      .set({ passwordHash: await hashPassword(password), totpSecret, totpLastStep: null })
+      .where(eq(operators.id, id))
+      .returning();
+    if (!row) return null;
+    return { operator: toView(row), totpSecret, otpauthUrl: totpUri(totpSecret, `operator:${row.email}`) };
+  }
+
+  /** Active super admins other than this one: the last one may not be disabled or demoted. */
+  async otherActiveSuperAdmins(exceptId: number, db: Db = this.db): Promise<number> {
+    const rows = await db.select().from(operators).where(eq(operators.active, true));
+    return rows.filter((r) => r.id !== exceptId && r.roles.includes('super_admin')).length;
+  }
+
+  async count(db: Db = this.db): Promise<number> {
+    return (await db.select({ id: operators.id }).from(operators)).length;
   }
 }
 

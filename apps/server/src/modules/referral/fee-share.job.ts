@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
+import type { FeePosting, LedgerService } from '../wallet/ledger.service.ts';
 import type { AccountPort } from '../kyc/account-port.ts';
-import { unprocessedFeePostings, type FeePosting } from './fee-postings.ts';
 import type { ReferralConfig } from './referral.config.ts';
 import { referralFeePostings, referralRewards, type FeePostingOutcome } from './referral.schema.ts';
 
@@ -15,7 +14,10 @@ export function shareOf(fee: bigint, bps: number): bigint {
   return (fee * BigInt(bps)) / 10_000n;
 }
 
-type LedgerPort = Pick<LedgerService, 'transaction' | 'transfer'>;
+type LedgerPort = Pick<LedgerService, 'transaction' | 'transfer' | 'unprocessedFeePostings'>;
+
+/** Where this job records each fee posting it has examined (its primary key is the posting id). */
+const EXAMINED = { table: 'referral_fee_postings', postingIdColumn: 'posting_id' };
 
 /**
  * The fee-share rule. For every posting that credits the fee account from an invitee's trade
@@ -83,7 +85,7 @@ export class FeeShareJob {
     let rewards = 0;
     const failed = new Set<number>();
     for (;;) {
-      const postings = (await unprocessedFeePostings(this.db, batch + failed.size)).filter(
+      const postings = (await this.ledger().unprocessedFeePostings(batch + failed.size, EXAMINED, this.db)).filter(
         (p) => !failed.has(p.postingId),
       );
       if (postings.length === 0) break;

@@ -1,3 +1,4 @@
+import { service } from '../../platform/context.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -16,7 +17,7 @@ let ledger: LedgerService;
 beforeAll(async () => {
   server = await startTestServer({ env: { PUBLIC_URL, RATE_LIMIT_ENABLED: 'false' } });
   db = server.built.ctx.db;
-  ledger = server.built.ctx.services.ledger as LedgerService;
+  ledger = service(server.built.ctx, 'ledger');
 });
 afterAll(async () => {
   await server?.close();
@@ -26,7 +27,7 @@ type Registered = Awaited<ReturnType<typeof registerByEmail>>;
 const register = (inviter?: Registered) =>
   registerByEmail(server, uniqueEmail('ref'), 'abc123', inviter ? { inviteCode: inviter.user.inviteCode } : {});
 
-const job = () => (server.built.ctx.services.referral as { feeShare: FeeShareJob }).feeShare;
+const job = () => service(server.built.ctx, 'referral').feeShare;
 const spot = (userId: number): AccountRef => ({ userId, currency: 'USDT', wallet: 'spot' });
 const fees: AccountRef = { system: 'fees', currency: 'USDT' };
 
@@ -131,7 +132,7 @@ describe('invite and team', () => {
         db,
         clock: server.built.ctx.clock,
         ledger: () => ledger,
-        accounts: () => server.built.ctx.services.account as never,
+        accounts: () => service(server.built.ctx, 'account'),
         config: loadReferralConfig(),
         log: server.built.ctx.log,
       });

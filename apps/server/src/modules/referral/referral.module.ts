@@ -3,15 +3,19 @@ import { z } from 'zod';
 import { service } from '../../platform/context.ts';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
-import type { AccountPort } from '../kyc/account-port.ts';
-import type { KycReader } from '../kyc/kyc.service.ts';
-import type { AuditService } from '../operator/audit.service.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
 import { CreditService } from './credit.service.ts';
 import { FeeShareJob } from './fee-share.job.ts';
 import { loadReferralConfig } from './referral.config.ts';
 import { referralMessages } from './referral.messages.ts';
 import { ReferralService } from './referral.service.ts';
+
+declare module '../../platform/context.ts' {
+  /** What this module publishes to the others. */
+  interface ServiceRegistry {
+    referral: { feeShare: FeeShareJob; rules: ReferralService['rules'] };
+    credit: CreditService;
+  }
+}
 
 registerMessages(referralMessages);
 
@@ -29,11 +33,11 @@ export const referralModule: Module = {
   name: 'referral',
   register(app, ctx) {
     const config = loadReferralConfig();
-    const accounts = () => service<AccountPort>(ctx, 'account');
+    const accounts = () => service(ctx, 'account');
     const referral = new ReferralService({
       db: ctx.db,
       accounts,
-      kyc: () => service<KycReader>(ctx, 'kyc'),
+      kyc: () => service(ctx, 'kyc'),
       config,
       publicUrl: ctx.config.publicUrl,
     });
@@ -41,12 +45,12 @@ export const referralModule: Module = {
       db: ctx.db,
       clock: ctx.clock,
       accounts,
-      audit: service<AuditService>(ctx, 'audit'),
+      audit: service(ctx, 'audit'),
     });
     const job = new FeeShareJob({
       db: ctx.db,
       clock: ctx.clock,
-      ledger: () => service<LedgerService>(ctx, 'ledger'),
+      ledger: () => service(ctx, 'ledger'),
       accounts,
       config,
       log: ctx.log,
@@ -90,9 +94,9 @@ export const referralModule: Module = {
     );
   },
   start(ctx) {
-    (ctx.services.referral as { feeShare: FeeShareJob }).feeShare.start();
+    service(ctx, 'referral').feeShare.start();
   },
   async stop(ctx) {
-    await (ctx.services.referral as { feeShare: FeeShareJob } | undefined)?.feeShare.stop();
+    await ctx.services.referral?.feeShare.stop();
   },
 };

@@ -138,8 +138,29 @@ export class FeedHub {
   }
 
   hasSubscribers(key: string): boolean {
-    return (this.channels.get(key)?.subscribers.size ?? 0) > 0;
+    return (this.channels.get(key)?.subscribers.size ?? 0) > 0 || (this.watched.get(key) ?? 0) > 0;
   }
+
+  /**
+   * An in-process listener of every update, with the channel's seq (the bot API's Binance-style streams
+   * re-encode the same updates: one feed, two wire formats). Returns the way to remove it.
+   */
+  tap(listener: (key: string, seq: number, data: unknown) => void): () => void {
+    this.taps.add(listener);
+    return () => this.taps.delete(listener);
+  }
+
+  /** Counts a listener of `key` outside `/ws` (a tap) as a subscriber, so the channel is published. */
+  watch(key: string): () => void {
+    this.watched.set(key, (this.watched.get(key) ?? 0) + 1);
+    return () => {
+      const n = (this.watched.get(key) ?? 1) - 1;
+      if (n > 0) this.watched.set(key, n);
+      else this.watched.delete(key);
+    };
+  }
+  private readonly taps = new Set<(key: string, seq: number, data: unknown) => void>();
+  private readonly watched = new Map<string, number>();
 
   subscriberCount(key: string): number {
     return this.channels.get(key)?.subscribers.size ?? 0;
@@ -179,6 +200,7 @@ export class FeedHub {
   publish(key: string, data: unknown): void {
     const seq = (this.seqs.get(key) ?? 0) + 1;
     this.seqs.set(key, seq);
+    for (const t of this.taps) t(key, seq, data);
     const ch = this.channels.get(key);
     if (!ch || ch.subscribers.size === 0) return;
     const text = JSON.stringify({ type: 'update', channel: ch.name, seq, time: Date.now(), data });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseUnits } from '@tidemark/contract/money';
 import type { AppContext } from '../../platform/context.ts';
 import { INSTRUMENTS, PRICE_SCALE } from '../market/instruments.ts';
-import { loadMarketMakerConfig, quoteLevels } from './market-maker.ts';
+import { loadMarketMakerConfig } from './market-maker.config.ts';
+import { quoteLevels } from './market-maker.quotes.ts';
 import { MARKETS } from './markets.ts';
 
 const ctx = { config: { env: 'development' } } as AppContext;

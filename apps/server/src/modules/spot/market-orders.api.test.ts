@@ -1,9 +1,9 @@
+import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeOf, parseRate, parseUnits } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { currencyOf } from '../market/currencies.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 
 /**
@@ -20,7 +20,7 @@ const cid = () => `mo-${++n}`;
 
 const units = (currency: string, text: string) => parseUnits(text, currencyOf(currency)!.scale);
 async function fund(userId: number, currency: string, amount: string) {
-  const ledger = server.built.ctx.services.ledger as LedgerService;
+  const ledger = service(server.built.ctx, 'ledger');
   await ledger.transaction((tx) =>
     ledger.transfer(
       tx,
@@ -32,7 +32,7 @@ async function fund(userId: number, currency: string, amount: string) {
   );
 }
 const bal = (userId: number, currency: string) =>
-  (server.built.ctx.services.ledger as LedgerService).balance({ userId, currency, wallet: 'spot' });
+  service(server.built.ctx, 'ledger').balance({ userId, currency, wallet: 'spot' });
 const place = (token: string, body: Record<string, unknown>, locale?: string) =>
   server.api('/xb/v1/spot/order/place', { clientOrderId: cid(), ...body }, { token, ...(locale ? { locale } : {}) });
 async function ok(token: string, body: Record<string, unknown>) {

@@ -1,9 +1,9 @@
+import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { DepthLevel, WsServerMessage } from '@tidemark/contract/spot';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 
 /**
@@ -139,7 +139,7 @@ let n = 0;
 const cid = () => `ws-${++n}`;
 
 async function fund(userId: number, currency: string, amount: bigint) {
-  const ledger = server.built.ctx.services.ledger as LedgerService;
+  const ledger = service(server.built.ctx, 'ledger');
   await ledger.transaction((tx) =>
     ledger.transfer(
       tx,

@@ -35,6 +35,13 @@ export interface Market extends MarketConfig {
   takerRate: bigint;
   /** Market-order protection band as a rate (RATE_SCALE). */
   protectionRate: bigint;
+  /**
+   * Maker rates set over the configuration, oldest first, each from the moment (epoch ms) it took effect.
+   * A resting order pays the maker rate in force when it was placed (see makerRateFor).
+   */
+  makerRates: Array<{ from: number; rate: bigint }>;
+  /** The configured maker rate: what an order placed before any override pays. */
+  configuredMakerRate: bigint;
 }
 
 const FEES = { makerFee: '0.0008', takerFee: '0.001' };
@@ -88,7 +95,16 @@ function build(config: MarketConfig): Market {
     makerRate: parseRate(config.makerFee),
     takerRate: parseRate(config.takerFee),
     protectionRate: parseRate(MARKET_PROTECTION),
+    makerRates: [],
+    configuredMakerRate: parseRate(config.makerFee),
   };
+}
+
+/** The maker rate an order placed at `placedAt` (epoch ms) pays: the terms it was placed under. */
+export function makerRateFor(m: Market, placedAt: number): bigint {
+  let rate = m.configuredMakerRate;
+  for (const r of m.makerRates) if (r.from <= placedAt) rate = r.rate;
+  return rate;
 }
 
 export const MARKETS: readonly Market[] = PAIRS.map(([base, tickSize, stepSize]) =>

@@ -1,6 +1,6 @@
 import { service, type AppContext } from '../../platform/context.ts';
-import type { AccountService } from '../account/account.service.ts';
-import { DEMO_TAKER_EMAIL, MARKET_MAKER_EMAIL, type MarketMakerConfig } from './market-maker.ts';
+import type { MarketMakerConfig } from './market-maker.config.ts';
+import { DEMO_TAKER_EMAIL, MARKET_MAKER_EMAIL } from './market-maker.seed.ts';
 
 /**
  * Honest volume (decision 0015). The platform's own accounts — the market maker and the demo taker — trade with
@@ -21,7 +21,7 @@ export function refuseDemoTakerOnLivePrices(config: Pick<MarketMakerConfig, 'dem
 
 /** Ids of the platform's own trading accounts that exist (they are created by the seed or the market maker). */
 export async function platformAccountIds(ctx: AppContext): Promise<number[]> {
-  const accounts = service<AccountService>(ctx, 'account');
+  const accounts = service(ctx, 'account');
   const ids: number[] = [];
   for (const email of [MARKET_MAKER_EMAIL, DEMO_TAKER_EMAIL]) {
     const id = await accounts.findIdByEmail(email);

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error.ts';
 import type { LedgerBatch } from '../wallet/ledger-batch.ts';
 import type { AccountRef } from '../wallet/ledger.service.ts';
-import { lotsToUnits, notionalUnits, protectionLimit, type Market } from './markets.ts';
+import { lotsToUnits, makerRateFor, notionalUnits, protectionLimit, type Market } from './markets.ts';
 import { spotOrders, type SpotOrderRow, type SpotTradeRow } from './spot.schema.ts';
 
 /**
@@ -354,8 +354,10 @@ export class MarketSequencer {
       const seller = e.takerSide === 'buy' ? makerRow : takerRow;
       const quote = notionalUnits(e.price, e.qty);
       const base = lotsToUnits(m, e.qty);
-      const buyerRate = buyer === takerRow ? m.takerRate : m.makerRate;
-      const sellerRate = seller === takerRow ? m.takerRate : m.makerRate;
+      // the maker pays the rate in force when it was placed: a fee change never reaches a resting order
+      const makerRate = makerRateFor(m, makerRow.createdAt.getTime());
+      const buyerRate = buyer === takerRow ? m.takerRate : makerRate;
+      const sellerRate = seller === takerRow ? m.takerRate : makerRate;
       // fees round up (platform's favour); a buyer's fee never exceeds what its order froze for fees
       const buyerFee = minBig(feeOf(quote, buyerRate), buyer.frozenRemaining - quote);
       const sellerFee = feeOf(quote, sellerRate);

@@ -1,10 +1,9 @@
+import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeOf, parseRate } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
-import type { SpotService } from './spot.service.ts';
 
 // Expected amounts are computed here from the published fee rates, independently of the server's code.
 const TAKER = parseRate('0.001');
@@ -16,7 +15,7 @@ let n = 0;
 const cid = () => `t-${++n}`;
 
 async function fund(userId: number, currency: string, amount: bigint) {
-  const ledger = server.built.ctx.services.ledger as LedgerService;
+  const ledger = service(server.built.ctx, 'ledger');
   await ledger.transaction((tx) =>
     ledger.transfer(
       tx,
@@ -28,7 +27,7 @@ async function fund(userId: number, currency: string, amount: bigint) {
   );
 }
 async function bal(userId: number, currency: string) {
-  return (server.built.ctx.services.ledger as LedgerService).balance({ userId, currency, wallet: 'spot' });
+  return service(server.built.ctx, 'ledger').balance({ userId, currency, wallet: 'spot' });
 }
 const place = (token: string, body: Record<string, unknown>) =>
   server.api('/xb/v1/spot/order/place', { clientOrderId: cid(), ...body }, { token });
@@ -249,10 +248,10 @@ describe('spot orders', () => {
   });
 
   it('the book in memory matches the open orders in the database after a restart', async () => {
-    const spotBefore = server.built.ctx.services.spot as SpotService;
+    const spotBefore = service(server.built.ctx, 'spot');
     const before = spotBefore.sequencer('BTCUSDT').snapshot();
     await server.restart();
-    const spot = server.built.ctx.services.spot as SpotService;
+    const spot = service(server.built.ctx, 'spot');
     expect(spot.sequencer('BTCUSDT').snapshot()).toEqual(before);
     const stored = await spot.storedOpenOrders('SOLUSDT');
     expect(

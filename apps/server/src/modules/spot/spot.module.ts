@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '@tidemark/contract';
 import {
   CancelAllRequest,
   CancelOrderRequest,
@@ -16,19 +17,28 @@ import { service } from '../../platform/context.ts';
 import { badRequest } from '../../platform/http/app-error.ts';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
-import type { RootSocket } from '../../platform/ws/root-socket.ts';
-import type { PriceService } from '../market/price.service.ts';
-import type { LedgerService } from '../wallet/ledger.service.ts';
+import { registerMarketParameterRoutes } from '../market/market-parameters.routes.ts';
+import { registerMarketStatusRoutes } from '../market/market-status.routes.ts';
+import { spotParameterTarget } from './market-parameters.ts';
 import { coinInfo } from './coin-info.ts';
 import { FeedHub } from './feed-hub.ts';
 import { loadFeedLimits } from './feed.config.ts';
 import { MarketData } from './market-data.ts';
-import { MarketMaker, loadMarketMakerConfig } from './market-maker.ts';
+import { loadMarketMakerConfig } from './market-maker.config.ts';
+import { MarketMaker } from './market-maker.ts';
 import { platformAccountIds, refuseDemoTakerOnLivePrices } from './platform-trades.ts';
 import { handleMarketSocket } from './market-socket.ts';
 import { MARKETS, marketOf, publicMarket } from './markets.ts';
 import { spotMessages } from './spot.messages.ts';
 import { SpotService } from './spot.service.ts';
+
+declare module '../../platform/context.ts' {
+  /** What this module publishes to the others. */
+  interface ServiceRegistry {
+    spot: SpotService;
+    spotHub: FeedHub;
+  }
+}
 
 registerMessages(spotMessages);
 
@@ -50,18 +60,17 @@ export const spotModule: Module = {
     const data = new MarketData(ctx.db, ctx.clock, limits.depthLevels);
     const spot = new SpotService({
       db: ctx.db,
-      ledger: service<LedgerService>(ctx, 'ledger'),
+      ledger: service(ctx, 'ledger'),
       clock: ctx.clock,
       hub,
       data,
+      gate: service(ctx, 'marketStatus'),
     });
     ctx.services.spot = spot;
     ctx.services.spotHub = hub;
-    service<RootSocket>(ctx, 'rootSocket').onConnection((socket, request) =>
-      handleMarketSocket(ctx, hub, spot, socket, request),
-    );
+    service(ctx, 'rootSocket').onConnection((socket, request) => handleMarketSocket(ctx, hub, spot, socket, request));
     const user = ctx.guards.user;
-    const demo = () => (ctx.services.prices as PriceService | undefined)?.demo ?? false;
+    const demo = () => ctx.services.prices?.demo ?? false;
 
     // ---- public market data
     app.post('/xb/v1/spot/markets', { schema: { tags: ['spot'], body: z.object({}).optional() } }, async () =>
@@ -139,6 +148,30 @@ export const spotModule: Module = {
         return spot.history(request.user!.id, { symbol, page, size });
       },
     );
+    registerMarketStatusRoutes(app, ctx, 'spot', () =>
+      MARKETS.map((m) => ({
+        symbol: m.symbol,
+        base: m.base,
+        quote: m.quote,
+        tickSize: m.tickSize,
+        stepSize: m.stepSize,
+        minNotional: m.minNotional,
+        makerFee: m.makerFee,
+        takerFee: m.takerFee,
+      })),
+    );
+    // before the first order: markets start under the fees and minimums finance set, not the configured ones
+    service(ctx, 'marketParameters').attach('spot', spotParameterTarget);
+    registerMarketParameterRoutes(app, ctx, 'spot', (symbol) => marketOf(symbol) !== undefined);
+    // the back office's user page: what the user has resting on the books
+    app.post(
+      '/admin/spot/user-orders',
+      {
+        preHandler: ctx.guards.operator('finance', 'support', 'compliance'),
+        schema: { tags: ['admin'], body: z.object({ userId: idField }).strict() },
+      },
+      async (request) => spot.openOrders(request.body.userId),
+    );
     app.post(
       '/xb/v1/spot/order/detail',
       { preHandler: user, schema: { tags: ['spot'], body: OrderDetailRequest } },
@@ -147,15 +180,15 @@ export const spotModule: Module = {
   },
 
   async start(ctx) {
-    const spot = ctx.services.spot as SpotService;
-    const hub = ctx.services.spotHub as FeedHub;
+    const spot = service(ctx, 'spot');
+    const hub = service(ctx, 'spotHub');
     await spot.start();
     hub.start();
     const timer = setInterval(() => {
       spot.publishTickers().catch((err) => ctx.log.warn({ err }, 'ticker publish failed'));
     }, 1000);
     const config = loadMarketMakerConfig(ctx);
-    refuseDemoTakerOnLivePrices(config, service<PriceService>(ctx, 'prices').demo);
+    refuseDemoTakerOnLivePrices(config, service(ctx, 'prices').demo);
     const maker = config.enabled ? new MarketMaker(ctx, spot, config) : null;
     if (maker) await maker.start();
     spot.data.setPlatformAccounts(await platformAccountIds(ctx));
@@ -168,7 +201,7 @@ export const spotModule: Module = {
       clearInterval(b.timer);
       await b.maker?.stop();
     }
-    (ctx.services.spotHub as FeedHub | undefined)?.stop();
+    ctx.services.spotHub?.stop();
     background.delete(ctx);
   },
 };

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import type {
   BalanceUpdate,
   OrderHistoryRequest,
   Page,
   PlaceOrderRequest,
+  SpotFill,
   SpotOrder,
   SpotOrderDetail,
 } from '@tidemark/contract/spot';
@@ -20,9 +21,19 @@ import { depthStepsOf, toPublicTrade } from './market-data.ts';
 import { MARKETS, marketOf, notionalUnits, priceToTicks, qtyToLots, type Market } from './markets.ts';
 import { toFill, toSpotOrder } from './order-view.ts';
 import { MarketSequencer, type BatchResult, type NewOrder } from './sequencer.ts';
+import type { MarketGate } from '../market/market-status.service.ts';
 import { SpotCommitter } from './spot-committer.ts';
 import { spotOrders, spotTrades } from './spot.schema.ts';
 import { amountInput } from '../../platform/http/amount-input.ts';
+
+/** One market's rows by id or time, at most `limit`. */
+export interface RangeQuery {
+  symbol: string;
+  fromId?: number | undefined;
+  startTime?: number | undefined;
+  endTime?: number | undefined;
+  limit: number;
+}
 
 type PlaceInput = Omit<PlaceOrderRequest, 'timeInForce'> & { timeInForce?: NewOrder['timeInForce'] };
 
@@ -35,9 +46,19 @@ export class SpotService {
   private readonly hub: FeedHub;
   private readonly dirtyTickers = new Set<string>();
   private readonly committer: SpotCommitter;
+  /** The operator's trading status; without one (tests of the engine path) every market trades. */
+  private readonly gate: MarketGate | undefined;
 
-  constructor(deps: { db: Db; ledger: LedgerService; clock: Clock; hub: FeedHub; data: MarketData }) {
+  constructor(deps: {
+    db: Db;
+    ledger: LedgerService;
+    clock: Clock;
+    hub: FeedHub;
+    data: MarketData;
+    gate?: MarketGate;
+  }) {
     this.db = deps.db;
+    this.gate = deps.gate;
     this.ledger = deps.ledger;
     this.hub = deps.hub;
     this.data = deps.data;
@@ -78,6 +99,7 @@ export class SpotService {
   async place(userId: number, input: PlaceInput, opts: { demo?: boolean } = {}): Promise<SpotOrder> {
     const m = marketOf(input.symbol);
     if (!m) throw badRequest('UNKNOWN_SYMBOL', 'spot.unknownSymbol', undefined, 'symbol');
+    this.gate?.assertOpen('spot', m.symbol, 'order');
     const order = toNewOrder(m, userId, input, opts.demo ?? false);
     return toSpotOrder(await this.sequencer(m.symbol).place(order));
   }
@@ -85,19 +107,27 @@ export class SpotService {
   async cancel(userId: number, orderId: number): Promise<SpotOrder> {
     // a resting order is found in memory; only an unknown or finished one costs a lookup
     for (const s of this.sequencers.values()) {
-      if (s.holds(orderId)) return toSpotOrder(await s.cancel(userId, orderId));
+      if (s.holds(orderId)) {
+        this.gate?.assertOpen('spot', s.market.symbol, 'cancel');
+        return toSpotOrder(await s.cancel(userId, orderId));
+      }
     }
     const [row] = await this.db
       .select({ symbol: spotOrders.symbol })
       .from(spotOrders)
       .where(and(eq(spotOrders.id, orderId), eq(spotOrders.userId, userId)));
     if (!row) throw notFound('spot.orderNotFound');
+    this.gate?.assertOpen('spot', row.symbol, 'cancel');
     return toSpotOrder(await this.sequencer(row.symbol).cancel(userId, orderId));
   }
 
   /** "Revoke" every open order of the caller (in one market or all); returns how many were cancelled. */
   async cancelAll(userId: number, symbol?: string): Promise<number> {
-    const seqs = symbol ? [this.sequencer(symbol)] : [...this.sequencers.values()];
+    // a halted market keeps its orders: it is left out of "cancel everything"
+    if (symbol) this.gate?.assertOpen('spot', symbol, 'cancel');
+    const seqs = (symbol ? [this.sequencer(symbol)] : [...this.sequencers.values()]).filter(
+      (s) => this.gate?.allows('spot', s.market.symbol, 'cancel') ?? true,
+    );
     const results = await Promise.allSettled(
       seqs.flatMap((s) => s.openOrdersOf(userId).map((o) => s.cancel(userId, o.id))),
     );
@@ -141,6 +171,72 @@ export class SpotService {
       .where(or(eq(spotTrades.takerOrderId, id), eq(spotTrades.makerOrderId, id)))
       .orderBy(spotTrades.id);
     return { ...toSpotOrder(row), fills: trades.map((t) => toFill(t, id)) };
+  }
+
+  /** The caller's order by its client order id (the bot API looks orders up by either id). */
+  async detailByClientOrderId(userId: number, clientOrderId: string): Promise<SpotOrder> {
+    const [row] = await this.db
+      .select()
+      .from(spotOrders)
+      .where(and(eq(spotOrders.userId, userId), eq(spotOrders.clientOrderId, clientOrderId)));
+    if (!row) throw notFound('spot.orderNotFound');
+    return toSpotOrder(row);
+  }
+
+  /** The caller's orders of one market, oldest first from `fromId` or within a time range (the bot API's allOrders). */
+  async ordersOf(userId: number, q: RangeQuery): Promise<SpotOrder[]> {
+    const rows = await this.db
+      .select()
+      .from(spotOrders)
+      .where(
+        and(
+          eq(spotOrders.userId, userId),
+          eq(spotOrders.symbol, q.symbol),
+          q.fromId !== undefined ? gte(spotOrders.id, q.fromId) : undefined,
+          q.startTime !== undefined ? gte(spotOrders.createdAt, new Date(q.startTime)) : undefined,
+          q.endTime !== undefined ? lte(spotOrders.createdAt, new Date(q.endTime)) : undefined,
+        ),
+      )
+      .orderBy(q.fromId !== undefined ? asc(spotOrders.id) : desc(spotOrders.id))
+      .limit(q.limit);
+    return rows.map(toSpotOrder).sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * The caller's fills in one market, oldest first (the bot API's myTrades): a trade of the caller with
+   * itself is listed from both of its orders.
+   */
+  async fillsOf(
+    userId: number,
+    q: RangeQuery & { orderId?: number },
+  ): Promise<Array<SpotFill & { orderId: number; side: 'buy' | 'sell' }>> {
+    const mine = or(eq(spotTrades.takerUserId, userId), eq(spotTrades.makerUserId, userId));
+    const rows = await this.db
+      .select()
+      .from(spotTrades)
+      .where(
+        and(
+          eq(spotTrades.symbol, q.symbol),
+          mine,
+          q.orderId !== undefined
+            ? or(eq(spotTrades.takerOrderId, q.orderId), eq(spotTrades.makerOrderId, q.orderId))
+            : undefined,
+          q.fromId !== undefined ? gte(spotTrades.id, q.fromId) : undefined,
+          q.startTime !== undefined ? gte(spotTrades.createdAt, new Date(q.startTime)) : undefined,
+          q.endTime !== undefined ? lte(spotTrades.createdAt, new Date(q.endTime)) : undefined,
+        ),
+      )
+      .orderBy(q.fromId !== undefined ? asc(spotTrades.id) : desc(spotTrades.id))
+      .limit(q.limit);
+    const fills: Array<SpotFill & { orderId: number; side: 'buy' | 'sell' }> = [];
+    for (const t of rows.sort((a, b) => a.id - b.id)) {
+      const makerSide = t.takerSide === 'buy' ? 'sell' : 'buy';
+      if (t.takerUserId === userId && (q.orderId === undefined || q.orderId === t.takerOrderId))
+        fills.push({ ...toFill(t, t.takerOrderId), orderId: t.takerOrderId, side: t.takerSide });
+      if (t.makerUserId === userId && (q.orderId === undefined || q.orderId === t.makerOrderId))
+        fills.push({ ...toFill(t, t.makerOrderId), orderId: t.makerOrderId, side: makerSide });
+    }
+    return fills.slice(0, q.limit);
   }
 
   async balances(userId: number): Promise<BalanceUpdate[]> {

@@ -28,7 +28,7 @@ export async function checkImages(
   const ids = [...new Set(images ?? [])];
   if (ids.length > MAX_IMAGES)
     throw badRequest('TOO_MANY_IMAGES', 'support.tooManyImages', { max: MAX_IMAGES }, 'images');
-  const uploads = ctx.services.uploads as UploadsService | undefined;
+  const uploads = ctx.services.uploads;
   for (const id of ids) {
     if (!(uploads ? ANY_ID : IMAGE_ID).test(id))
       throw badRequest('IMAGE_INVALID', 'support.imageInvalid', undefined, 'images');

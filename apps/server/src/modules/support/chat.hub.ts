@@ -7,6 +7,7 @@ export type ChatEvent =
   | { type: 'typing'; userId: number; from: 'user' | 'agent' }
   | { type: 'read'; userId: number; by: 'user' | 'agent'; upToId: number }
   | { type: 'presence'; agentsOnline: number }
+  | { type: 'assigned'; userId: number; operatorId: number; from: number | null }
   | { type: 'error'; error: string; message: string };
 
 export interface ChatMessageView {

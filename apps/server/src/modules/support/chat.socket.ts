@@ -7,7 +7,6 @@ import { service } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import { tokenFromHeader } from '../../platform/session/session-store.ts';
-import type { OperatorService } from '../operator/operator.service.ts';
 import { plainText } from '../content/sanitize.ts';
 import { checkImages } from './attachments.ts';
 import { send, type ChatHub } from './chat.hub.ts';
@@ -78,7 +77,7 @@ export function handleChatSocket(
       return;
     }
     const opSession = await ctx.sessions.resolve(token, 'operator');
-    const op = opSession ? await service<OperatorService>(ctx, 'operators').get(opSession.principalId) : null;
+    const op = opSession ? await service(ctx, 'operators').get(opSession.principalId) : null;
     if (op && op.active && op.roles.some((r) => AGENT_ROLES.includes(r))) {
       who = { role: 'agent', operatorId: op.id };
       hub.addAgent(op.id, socket);

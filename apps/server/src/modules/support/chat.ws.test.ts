@@ -1,3 +1,4 @@
+import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -127,9 +128,7 @@ describe('live chat over the WebSocket', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
       'base64',
     );
-    const uploads = server.built.ctx.services.uploads as {
-      save(userId: number, content: Buffer): Promise<{ fileId: string }>;
-    };
+    const uploads = service(server.built.ctx, 'uploads');
     const mine = (await uploads.save(user.id, png)).fileId;
     const other = await server.createUser();
     const theirs = (await uploads.save(other.id, png)).fileId;

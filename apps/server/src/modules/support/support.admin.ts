@@ -4,7 +4,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { service } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/module.ts';
-import type { AuditService } from '../operator/audit.service.ts';
 import type { ChatService } from './chat.service.ts';
 import { TICKET_STATES } from './support.schema.ts';
 import type { SupportConfigService } from './support-config.service.ts';
@@ -20,7 +19,7 @@ export function registerSupportAdminRoutes(
 ): void {
   const { tickets, chat, config, text } = deps;
   const guard = ctx.guards.operator('support');
-  const audit = () => service<AuditService>(ctx, 'audit');
+  const audit = () => service(ctx, 'audit');
   const page = z.number().int().min(1).max(10_000).default(1);
   const size = z.number().int().min(1).max(100).default(20);
 

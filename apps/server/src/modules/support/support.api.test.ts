@@ -1,3 +1,4 @@
+import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
@@ -12,8 +13,7 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const uploads = () =>
-  server.built.ctx.services.uploads as { save(userId: number, content: Buffer): Promise<{ fileId: string }> };
+const uploads = () => service(server.built.ctx, 'uploads');
 const files: string[] = [];
 /** files[1] is alice's image, files[2] bob's. */
 const fileOf = (n: number, ext?: string) =>

@@ -2,6 +2,7 @@ import type { LocalizedMessages } from '../../platform/i18n/messages.ts';
 
 export const supportMessages: LocalizedMessages = {
   en_us: {
+    'support.notAnAgent': 'This operator cannot answer the chat (support role needed)',
     'support.titleEmpty': 'Please enter a title',
     'support.contentEmpty': 'Please describe your question',
     'support.ticketNotFound': 'This ticket does not exist',
@@ -17,6 +18,7 @@ export const supportMessages: LocalizedMessages = {
     'support.authRequired': 'Send your token first',
   },
   zh_hk: {
+    'support.notAnAgent': '此運營人員無法接待在線客服（需要客服角色）',
     'support.titleEmpty': '請輸入標題',
     'support.contentEmpty': '請描述您的問題',
     'support.ticketNotFound': '工單不存在',
@@ -31,6 +33,7 @@ export const supportMessages: LocalizedMessages = {
     'support.authRequired': '請先發送您的令牌',
   },
   zh_cn: {
+    'support.notAnAgent': '该运营人员无法接待在线客服（需要客服角色）',
     'support.titleEmpty': '请输入标题',
     'support.contentEmpty': '请描述您的问题',
     'support.ticketNotFound': '工单不存在',
@@ -45,6 +48,7 @@ export const supportMessages: LocalizedMessages = {
     'support.authRequired': '请先发送您的令牌',
   },
   de: {
+    'support.notAnAgent': 'Dieser Betreiber kann den Chat nicht beantworten (Support-Rolle nötig)',
     'support.titleEmpty': 'Bitte geben Sie einen Titel ein',
     'support.contentEmpty': 'Bitte beschreiben Sie Ihre Frage',
     'support.ticketNotFound': 'Dieses Ticket existiert nicht',
@@ -60,6 +64,7 @@ export const supportMessages: LocalizedMessages = {
     'support.authRequired': 'Senden Sie zuerst Ihr Token',
   },
   fr: {
+    'support.notAnAgent': 'Cet opérateur ne peut pas répondre au chat (rôle support requis)',
     'support.titleEmpty': 'Veuillez saisir un titre',
     'support.contentEmpty': 'Veuillez décrire votre question',
     'support.ticketNotFound': 'Ce ticket n’existe pas',
@@ -75,6 +80,7 @@ export const supportMessages: LocalizedMessages = {
     'support.authRequired': 'Envoyez d’abord votre jeton',
   },
   jp: {
+    'support.notAnAgent': 'このオペレーターはチャットに対応できません（サポート権限が必要です）',
     'support.titleEmpty': 'タイトルを入力してください',
     'support.contentEmpty': 'ご質問の内容を入力してください',
     'support.ticketNotFound': 'このチケットは存在しません',
@@ -90,6 +96,7 @@ export const supportMessages: LocalizedMessages = {
     'support.authRequired': '最初にトークンを送信してください',
   },
   kr: {
+    'support.notAnAgent': '이 운영자는 채팅에 응대할 수 없습니다(고객지원 역할 필요)',
     'support.titleEmpty': '제목을 입력하세요',
     'support.contentEmpty': '문의 내용을 입력하세요',
     'support.ticketNotFound': '티켓이 존재하지 않습니다',
@@ -105,6 +112,7 @@ export const supportMessages: LocalizedMessages = {
     'support.authRequired': '먼저 토큰을 보내세요',
   },
   tr: {
+    'support.notAnAgent': 'Bu operatör sohbeti yanıtlayamaz (destek rolü gerekir)',
     'support.titleEmpty': 'Lütfen bir başlık girin',
     'support.contentEmpty': 'Lütfen sorunuzu açıklayın',
     'support.ticketNotFound': 'Bu talep mevcut değil',

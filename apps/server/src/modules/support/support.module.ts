@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { service } from '../../platform/context.ts';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Api, Module } from '../../platform/module.ts';
-import type { AuditService } from '../operator/audit.service.ts';
 import { plainText } from '../content/sanitize.ts';
 import { checkImages, MAX_IMAGES } from './attachments.ts';
+import { registerChatDeskAdmin } from './chat-desk.admin.ts';
+import { ChatDeskService } from './chat-desk.service.ts';
 import { ChatHub } from './chat.hub.ts';
 import { ChatService } from './chat.service.ts';
 import { handleChatSocket } from './chat.socket.ts';
@@ -14,6 +15,15 @@ import { registerSupportAdminRoutes } from './support.admin.ts';
 import { SupportConfigService } from './support-config.service.ts';
 import { supportMessages } from './support.messages.ts';
 import { TicketService } from './ticket.service.ts';
+
+declare module '../../platform/context.ts' {
+  /** What this module publishes to the others. */
+  interface ServiceRegistry {
+    supportTickets: TicketService;
+    supportChat: ChatService;
+    supportHub: ChatHub;
+  }
+}
 
 registerMessages(supportMessages);
 
@@ -44,7 +54,7 @@ export const supportModule: Module = {
       clock: ctx.clock,
       hub,
       tickets,
-      audit: () => service<AuditService>(ctx, 'audit'),
+      audit: () => service(ctx, 'audit'),
     });
     const config = new SupportConfigService(ctx.db, ctx.clock);
     ctx.services.supportTickets = tickets;
@@ -176,5 +186,10 @@ export const supportModule: Module = {
     );
 
     registerSupportAdminRoutes(app, ctx, { tickets, chat, config, text });
+    registerChatDeskAdmin(
+      app,
+      ctx,
+      new ChatDeskService({ db: ctx.db, clock: ctx.clock, hub, audit: () => service(ctx, 'audit') }),
+    );
   },
 };

@@ -1,13 +1,17 @@
+import { custodyCheck } from './custody-check.ts';
+import { chainStatus } from './chain-status.ts';
+import { speedUpWithdrawal, sweepNetwork, withNetworkFees } from './chain-operations.ts';
 import { asciiText, identifier, idField, pageField, text } from '@tidemark/contract';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.ts';
+import { service, type AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/http/app-error.ts';
 import type { Api } from '../../platform/module.ts';
-import { users } from '../account/user.schema.ts';
-import type { AuditService } from '../operator/audit.service.ts';
+import { userIdByIdOrEmail } from '../account/user-lookup.ts';
+import { assetsOf } from './assets.service.ts';
+import { drawInfos } from './draw-infos.service.ts';
+import { RECORD_TYPES, recordsOf } from './records.service.ts';
 import { decideAdjustment, listAdjustments, proposeAdjustment } from './adjustment.service.ts';
-import { decimalField } from './amounts.ts';
+import { decimalField, show } from './amounts.ts';
 import { bankRecords, markBankPaid, rejectBank } from './bank-withdraw.service.ts';
 import {
   confirmDeposit,
@@ -22,6 +26,7 @@ import type { WalletDeps } from './wallet-deps.ts';
 import { DEPOSIT_STATUSES, BANK_STATUSES, WITHDRAWAL_STATUSES } from './wallet.schema.ts';
 import {
   approveWithdrawal,
+  assertSimulatedWithdrawal,
   confirmWithdrawal,
   proposeWithdrawalFail,
   rejectWithdrawal,
@@ -36,13 +41,9 @@ const currency = asciiText({ max: 10 }).toUpperCase().min(1);
 
 /** A user given by id or e-mail (the CLI and the operator tool accept both). */
 export async function resolveUser(ctx: AppContext, user: number | string): Promise<number> {
-  const where =
-    typeof user === 'number' || /^\d+$/.test(user)
-      ? eq(users.id, Number(user))
-      : eq(users.email, String(user).trim().toLowerCase());
-  const [row] = await ctx.db.select({ id: users.id }).from(users).where(where).limit(1);
-  if (!row) throw badRequest('NOT_FOUND', 'deposit.userNotFound', undefined, 'user');
-  return row.id;
+  const found = await userIdByIdOrEmail(ctx.db, user);
+  if (found === null) throw badRequest('NOT_FOUND', 'deposit.userNotFound', undefined, 'user');
+  return found;
 }
 
 /**
@@ -52,7 +53,7 @@ export async function resolveUser(ctx: AppContext, user: number | string): Promi
  * by one operator and carried out when a different one approves them (/admin/wallet/adjustments/approve).
  */
 export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps): void {
-  const audit = () => ctx.services.audit as AuditService;
+  const audit = () => service(ctx, 'audit');
   const executors = () => ({
     simulated_deposit: simulatedDepositExecutor(deps, audit()),
     withdrawal_fail: withdrawalFailExecutor(deps, audit()),
@@ -62,6 +63,7 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps)
   const tags = ['admin'];
   const op = (r: { operator?: { id: number }; ip: string }) => ({ operatorId: r.operator!.id, ip: r.ip });
 
+  app.post('/admin/wallet/chains/status', { ...viewers, schema: { tags } }, async () => chainStatus(deps));
   app.post(
     '/admin/wallet/deposits',
     {
@@ -76,7 +78,39 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps)
       ...viewers,
       schema: { tags, body: z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional(), ...paging }).strict() },
     },
-    async (r) => withdrawalRecords(deps, null, r.body),
+    async (r) => {
+      const page = await withdrawalRecords(deps, null, r.body);
+      // a pending one shows what its network charges in gas now, next to the fee the user pays
+      return { ...page, items: await withNetworkFees(deps, page.items) };
+    },
+  );
+  // what a reviewer weighs a withdrawal against: the user's limits, balances and recent history
+  app.post(
+    '/admin/wallet/user-summary',
+    { ...viewers, schema: { tags, body: z.object({ userId: id }).strict() } },
+    async (r) => {
+      const userId = await resolveUser(ctx, r.body.userId);
+      return {
+        userId,
+        limits: await drawInfos(deps, userId),
+        withdrawals: await withdrawalRecords(deps, userId, { page: 1, size: 20 }),
+        deposits: await depositRecords(deps, userId, { page: 1, size: 20 }),
+      };
+    },
+  );
+  // the user page: balances per wallet and the ledger history, as the user sees them
+  app.post(
+    '/admin/wallet/user-assets',
+    { ...viewers, schema: { tags, body: z.object({ userId: id }).strict() } },
+    async (r) => assetsOf(deps, await resolveUser(ctx, r.body.userId)),
+  );
+  app.post(
+    '/admin/wallet/user-records',
+    {
+      ...viewers,
+      schema: { tags, body: z.object({ userId: id, type: z.enum(RECORD_TYPES).optional(), ...paging }).strict() },
+    },
+    async (r) => recordsOf(deps, await resolveUser(ctx, r.body.userId), r.body),
   );
   app.post(
     '/admin/wallet/withdrawals/approve',
@@ -87,6 +121,22 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps)
     '/admin/wallet/withdrawals/reject',
     { ...finance, schema: { tags, body: z.object({ id, reason }).strict() } },
     async (r) => rejectWithdrawal(deps, audit(), op(r), r.body.id, r.body.reason),
+  );
+  app.post(
+    '/admin/wallet/withdrawals/speed-up',
+    { ...finance, schema: { tags, body: z.object({ id }).strict() } },
+    async (r) => speedUpWithdrawal(deps, audit(), op(r), r.body.id),
+  );
+  app.post(
+    '/admin/wallet/chains/sweep',
+    {
+      ...finance,
+      schema: {
+        tags,
+        body: z.object({ network: asciiText({ max: 10 }).toUpperCase().min(1), currency }).strict(),
+      },
+    },
+    async (r) => sweepNetwork(deps, audit(), op(r), r.body.network, r.body.currency),
   );
   app.post(
     '/admin/wallet/bank-withdrawals',
@@ -142,7 +192,45 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps)
     listAdjustments(deps, r.body.page, r.body.size),
   );
 
-  app.post('/admin/wallet/ledger-check', { ...finance, schema: { tags } }, async () => ledgerCheck(ctx.db));
+  // the dashboard's money figures: the insurance fund, the cycle pool and fee income per day
+  app.post(
+    '/admin/wallet/overview',
+    {
+      ...finance,
+      schema: {
+        tags,
+        body: z
+          .object({ days: z.number().int().min(1).max(90).default(14) })
+          .strict()
+          .default({ days: 14 }),
+      },
+    },
+    async (r) => {
+      const since = Date.UTC(...utcDay(ctx.clock.now())) - (r.body.days - 1) * 86_400_000;
+      const balances = async (system: string) =>
+        (await deps.ledger.systemBalances(system)).map((b) => ({
+          currency: b.currency,
+          balance: show(b.available, b.currency),
+        }));
+      return {
+        insuranceFund: await balances('insurance_fund'),
+        cyclePool: await balances('cycle_pool'),
+        feesPerDay: (await deps.ledger.systemDailyNet('fees', since)).map((f) => ({
+          day: f.day,
+          currency: f.currency,
+          amount: show(f.amount, f.currency),
+        })),
+      };
+    },
+  );
+
+  app.post('/admin/wallet/ledger-check', { ...finance, schema: { tags } }, async () => {
+    const check = await ledgerCheck(ctx.db);
+    // custody: what the real chains hold against what the users are owed, per currency
+    const custody = await custodyCheck(deps);
+    const problems = [...check.problems, ...custody.problems];
+    return { ...check, ok: problems.length === 0, problems, custody: custody.lines };
+  });
 
   // the simulated chain (only where it serves the network): credit a test deposit, advance confirmations,
   // settle sent withdrawals
@@ -193,10 +281,19 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps)
       const { depositId, withdrawalId, confirmations, failed } = r.body;
       if (depositId !== undefined)
         return confirmDeposit(deps, audit(), r.operator!.id, depositId, confirmations ?? 3, r.ip);
+      // on a real network the watcher settles a withdrawal from its receipt: an operator's word could
+      // complete one that never left, or refund one that is still mined later
+      await assertSimulatedWithdrawal(deps, withdrawalId!);
       // a failure refunds the whole amount: proposed here, carried out when a second operator approves
       return failed
         ? proposeWithdrawalFail(deps, audit(), op(r), withdrawalId!)
         : confirmWithdrawal(deps, audit(), r.operator!.id, withdrawalId!, r.ip);
     },
   );
+}
+
+/** The start of an epoch-millisecond time's UTC day, as Date.UTC arguments. */
+function utcDay(ms: number): [number, number, number] {
+  const d = new Date(ms);
+  return [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
 }

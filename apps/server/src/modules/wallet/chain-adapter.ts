@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Db } from '../../platform/db/database.ts';
 
 /** A withdrawal handed to a chain. */
 export interface OutgoingTransfer {
@@ -10,14 +11,67 @@ export interface OutgoingTransfer {
   amount: string;
 }
 
+/** What an operator and a user see about a network (deposit and withdraw pages, back office). */
+export interface ChainHealth {
+  network: string;
+  adapter: string;
+  /** True for the simulated chain: nothing real moves. */
+  demo: boolean;
+  depositsOpen: boolean;
+  withdrawalsOpen: boolean;
+  creditConfirmations: number;
+  unlockConfirmations: number;
+  /** Blocks between the chain's head and the watcher's cursor; null where nothing is watched. */
+  scannerLag: number | null;
+  /** Why deposits or withdrawals are suspended (a stale node, a watcher that fell behind, …). */
+  note?: string | undefined;
+}
+
+/** What an adapter itself knows about its network's health. */
+export type AdapterHealth = Pick<ChainHealth, 'depositsOpen' | 'withdrawalsOpen' | 'scannerLag' | 'note'>;
+
 /**
- * Sends withdrawals to a chain. Deposits come in through the operator's simulated-chain calls (or
- * a watcher for a live chain); confirmations of a sent withdrawal are reported through
- * WithdrawalService.confirm / fail.
+ * One network's chain: how deposit addresses are derived and checked, how withdrawals leave, what a
+ * withdrawal costs and whether the network is healthy. Deposits are found by the adapter's own
+ * watcher (evm/evm-watcher.ts) which records them through chain-deposits.ts; the simulated chain has
+ * none: an operator reports its deposits and confirmations (deposit.service.ts).
+ *
+ * Only `send` is required so a test can stand in a minimal adapter; the router fills the rest with
+ * the simulated chain's behaviour.
  */
 export interface ChainAdapter {
   readonly name: string;
-  send(transfer: OutgoingTransfer): Promise<{ txHash: string }>;
+  /**
+   * Hands a withdrawal to the chain. `tx` is the approval's transaction: what the adapter records
+   * (nonce, signed transaction) commits or rolls back with the approval; the answer is the hash the
+   * withdrawal will be paid by.
+   */
+  send(transfer: OutgoingTransfer, tx?: Db): Promise<{ txHash: string }>;
+  /**
+   * Broadcasts what `send` recorded, called once the approval's transaction has committed (an
+   * adapter that records before it broadcasts: nothing reaches the chain without a record). Its
+   * failure is not the approval's: the adapter's watcher sends it again.
+   */
+  flush?(): Promise<unknown>;
+  /** The user's deposit address on this network (from the extended public key: no private key here). */
+  depositAddress?(userId: number): string;
+  /** Whether an address is valid on this network (checksums included). */
+  isValidAddress?(address: string): boolean;
+  /** The network fee of a withdrawal of `currency` as the chain prices it now (decimal string). */
+  estimateFee?(currency: string): Promise<string>;
+  health?(): Promise<AdapterHealth>;
+  /** What the platform holds of `currency` on this network (hot wallet + deposit addresses), minor units. */
+  holdings?(currency: string): Promise<bigint>;
+  /**
+   * Sends a sent withdrawal's stuck transaction again with the same nonce and a higher fee; the
+   * withdrawal follows the new hash and settles on whichever is mined. Moves nothing in the ledger.
+   */
+  replace?(withdrawalId: number): Promise<{ txHash: string }>;
+  /**
+   * Moves what the deposit addresses hold of `currency` to the hot wallet (only addresses whose
+   * deposits are all final). Coins move between the platform's own addresses: no journal entry.
+   */
+  sweepAll?(currency: string): Promise<{ topups: string[]; sweeps: string[] }>;
 }
 
 /** The default chain: nothing leaves the machine; the transaction hash is derived from the withdrawal. */
@@ -57,5 +111,36 @@ export class ChainRouter {
   isSimulated(network: string): boolean {
     const a = this.adapterFor(network);
     return a instanceof SimulatedChain && a.name === 'simulated';
+  }
+
+  /** Every adapter configured for a real network, by network name. */
+  realAdapters(networks: string[]): { network: string; adapter: ChainAdapter }[] {
+    return networks
+      .filter((n) => !this.isSimulated(n))
+      .map((network) => ({ network, adapter: this.adapterFor(network) }));
+  }
+
+  /** A network's status; an adapter that cannot answer (node down) suspends the network. */
+  async health(network: string, confirmations: { credit: number; unlock: number }): Promise<ChainHealth> {
+    const a = this.adapterFor(network);
+    const base = {
+      network,
+      adapter: a.name,
+      demo: this.isSimulated(network),
+      creditConfirmations: confirmations.credit,
+      unlockConfirmations: confirmations.unlock,
+    };
+    if (!a.health) return { ...base, depositsOpen: true, withdrawalsOpen: true, scannerLag: null };
+    try {
+      return { ...base, ...(await a.health()) };
+    } catch (e) {
+      return {
+        ...base,
+        depositsOpen: false,
+        withdrawalsOpen: false,
+        scannerLag: null,
+        note: `node unreachable: ${(e as Error).message.slice(0, 200)}`,
+      };
+    }
   }
 }

@@ -1,10 +1,10 @@
+import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { currencyOf } from '../market/currencies.ts';
 import { ledgerCheck } from './ledger-check.ts';
-import type { LedgerService } from './ledger.service.ts';
 import { FUND_PASSWORD, rid, walletHarness } from './wallet.test-helpers.ts';
 
 /**
@@ -125,7 +125,7 @@ describe('the 3-confirmation lock follows the value of the deposit', () => {
 
   it('spot trade then withdraw: the bought coin cannot leave while the USDT that paid for it is unconfirmed', async () => {
     const maker = await server.createUser();
-    const ledger = server.built.ctx.services.ledger as LedgerService;
+    const ledger = service(server.built.ctx, 'ledger');
     await ledger.transaction((tx) =>
       ledger.transfer(
         tx,

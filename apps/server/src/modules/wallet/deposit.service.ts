@@ -9,7 +9,7 @@ import type { AuditService } from '../operator/audit.service.ts';
 import { amountOrFail, currencyOrFail, show } from './amounts.ts';
 import { deriveDepositAddress } from './addresses.ts';
 import { propose, type ProposalExecutor } from './adjustment.service.ts';
-import { depositAddresses, deposits } from './wallet.schema.ts';
+import { chainAddresses, depositAddresses, deposits } from './wallet.schema.ts';
 import { CREDIT_CONFIRMATIONS, UNLOCK_CONFIRMATIONS } from './wallet.config.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 import type { OperatorAct } from './withdraw.service.ts';
@@ -24,11 +24,22 @@ export function chainOrFail(currency: CurrencyConfig, chain: string) {
 export async function depositAddress(deps: WalletDeps, userId: number, body: { currency: string; chain: string }) {
   const currency = currencyOrFail(body.currency);
   const chain = chainOrFail(currency, body.chain);
-  const address = deriveDepositAddress(deps.config.addressSeed, chain.format, userId);
-  await deps.ctx.db
-    .insert(depositAddresses)
-    .values({ userId, format: chain.format, address, createdAt: new Date(deps.ctx.clock.now()) })
-    .onConflictDoNothing();
+  const adapter = deps.chains.adapterFor(chain.chain);
+  let address: string;
+  if (adapter.depositAddress) {
+    // a real network: derived from its extended public key; the watcher looks for these addresses
+    address = adapter.depositAddress(userId);
+    await deps.ctx.db
+      .insert(chainAddresses)
+      .values({ network: chain.chain, userId, address, createdAt: new Date(deps.ctx.clock.now()) })
+      .onConflictDoNothing();
+  } else {
+    address = deriveDepositAddress(deps.config.addressSeed, chain.format, userId);
+    await deps.ctx.db
+      .insert(depositAddresses)
+      .values({ userId, format: chain.format, address, createdAt: new Date(deps.ctx.clock.now()) })
+      .onConflictDoNothing();
+  }
   return {
     currency: currency.code,
     chain: chain.chain,
@@ -40,7 +51,7 @@ export async function depositAddress(deps: WalletDeps, userId: number, body: { c
   };
 }
 
-function depositView(d: typeof deposits.$inferSelect) {
+export function depositView(d: typeof deposits.$inferSelect) {
   return {
     id: d.id,
     currency: d.currency,
@@ -51,6 +62,8 @@ function depositView(d: typeof deposits.$inferSelect) {
     confirmations: d.confirmations,
     status: d.status,
     withdrawable: d.status === 'confirmed',
+    creditConfirmations: CREDIT_CONFIRMATIONS,
+    unlockConfirmations: UNLOCK_CONFIRMATIONS,
     /** An operator's test credit on the simulated chain, not a real transfer. */
     demo: d.simulated,
     time: d.createdAt.getTime(),
@@ -306,7 +319,8 @@ export async function confirmDeposit(
   });
 }
 
-async function advance(deps: WalletDeps, tx: Db, depositId: number, confirmations: number) {
+/** Raises a deposit's confirmations; credits at CREDIT_CONFIRMATIONS, unlocks at UNLOCK_CONFIRMATIONS. */
+export async function advance(deps: WalletDeps, tx: Db, depositId: number, confirmations: number) {
   const [d] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
   if (!d) throw notFound('deposit.notFound');
   const conf = Math.max(d.confirmations, confirmations);

@@ -28,11 +28,19 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 const p = (value: unknown) => sql.param(value);
+const FOREIGN_KEY_VIOLATION = '23503';
+/** The SQLSTATE of a failed query, whether the driver's error arrives bare or wrapped by the query builder. */
+function postgresCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
 
 /**
- * Account ids by natural key, kept for the life of the process (an account's id never changes). An id
- * learned inside a transaction that later rolled back may be gone: every lock verifies the rows it gets back
- * against their keys and forgets what does not match, so a stale id costs one more lookup, never a wrong row.
+ * Account ids by natural key, kept for the life of the process (an account's id never changes). Only ids read
+ * as committed rows go in: an account a batch creates itself stays in that batch until its transaction
+ * commits (see `LedgerBatch.created`), so a concurrent batch never holds an id that a rollback can take away.
+ * Every lock still verifies the rows it gets back against their keys and forgets what does not match.
  */
 export class AccountIdCache {
   private readonly ids = new Map<string, number>();
@@ -73,10 +81,24 @@ export class LedgerBatch {
   private readonly cache: AccountIdCache;
   private readonly now: () => number;
   private readonly held = new Map<string, Held>();
+  /**
+   * Accounts this batch's own transaction inserted: uncommitted, so invisible to every other transaction and
+   * gone if this one rolls back. Kept out of the shared cache; other batches find them by lookup once committed.
+   */
+  private readonly created = new Map<string, number>();
   private entries: Pending[] = [];
 
-  constructor(tx: Db, cache: AccountIdCache, now: () => number) {
+  /**
+   * Where a missing account is created. On a PostgreSQL server: outside the batch's transaction, committed at
+   * once on a connection of its own (`Database.autocommit`), so no transaction ever holds an uncommitted account row while it waits
+   * for a lock another one holds (two transfers that both need a user's first futures account deadlocked that
+   * way). Null on the embedded database, whose transactions run one at a time: created inside the batch.
+   */
+  private readonly createApart: Db | null;
+
+  constructor(tx: Db, cache: AccountIdCache, now: () => number, createApart: Db | null = null) {
     this.tx = tx;
+    this.createApart = createApart;
     this.cache = cache;
     this.now = now;
   }
@@ -100,7 +122,7 @@ export class LedgerBatch {
     if (!wanted.size) return;
     for (let attempt = 0; ; attempt++) {
       await this.resolve([...wanted.values()]);
-      const ids = [...wanted.keys()].map((k) => this.cache.get(k)!);
+      const ids = [...wanted.keys()].map((k) => this.idOf(k)!);
       const found = await rows<{
         id: number | string;
         owner: string;
@@ -116,7 +138,7 @@ export class LedgerBatch {
       const byId = new Map(found.map((r) => [Number(r.id), r]));
       let stale = false;
       for (const [key, ref] of wanted) {
-        const id = this.cache.get(key)!;
+        const id = this.idOf(key)!;
         const row = byId.get(id);
         if (!row || `${row.owner}|${row.currency}|${row.wallet}` !== key) {
           // an id from a rolled-back transaction: look it up again
@@ -290,39 +312,63 @@ export class LedgerBatch {
     return result!.ids.map(Number);
   }
 
-  /** Resolves ids into the cache: one select for the unknown ones, an insert (and select) for new accounts. */
+  /**
+   * Creates accounts committed apart; committed before the lookup after it runs, which therefore sees them (read
+   * committed). False when an owner exists only in this transaction (a user created in it): nobody else can see
+   * that user, so nobody races for their accounts, and they are created inside the transaction instead.
+   */
+  private async createdApart(insert: ReturnType<typeof sql>): Promise<boolean> {
+    try {
+      await this.createApart!.execute(insert);
+      return true;
+    } catch (err) {
+      if (postgresCode(err) === FOREIGN_KEY_VIOLATION) return false;
+      throw err;
+    }
+  }
+
+  private idOf(key: string): number | undefined {
+    return this.created.get(key) ?? this.cache.get(key);
+  }
+
+  /**
+   * Resolves ids: one select for the unknown ones, then an insert of the missing accounts. A concurrent insert
+   * of the same account waits for the other transaction: if it commits, the lookup after finds its row; if it
+   * rolls back, this insert creates the account.
+   */
   private async resolve(refs: AccountRef[]): Promise<void> {
-    const unknown = refs.filter((r) => this.cache.get(keyOf(r)) === undefined);
+    const unknown = refs.filter((r) => this.idOf(keyOf(r)) === undefined);
     if (!unknown.length) return;
-    const owners = unknown.map(ownerOf);
-    const currencies = unknown.map((r) => r.currency);
-    const wallets = unknown.map(walletOf);
-    const lookup = () =>
-      rows<{ id: number | string; owner: string; currency: string; wallet: string }>(
+    type Found = { id: number | string; owner: string; currency: string; wallet: string };
+    const lookup = (want: AccountRef[]) =>
+      rows<Found>(
         this.tx,
         sql`select a.id, a.owner, a.currency, a.wallet from ledger_accounts a
-            join unnest(${p(owners)}::text[], ${p(currencies)}::text[], ${p(wallets)}::text[]) as k(owner, currency, wallet)
+            join unnest(${p(want.map(ownerOf))}::text[], ${p(want.map((r) => r.currency))}::text[],
+                        ${p(want.map(walletOf))}::text[]) as k(owner, currency, wallet)
               on a.owner = k.owner and a.currency = k.currency and a.wallet = k.wallet`,
       );
-    const learn = (found: Array<{ id: number | string; owner: string; currency: string; wallet: string }>) => {
-      for (const r of found) this.cache.set(`${r.owner}|${r.currency}|${r.wallet}`, Number(r.id));
-    };
-    learn(await lookup());
-    const missing = unknown.filter((r) => this.cache.get(keyOf(r)) === undefined);
+    const keyOfRow = (r: Found) => `${r.owner}|${r.currency}|${r.wallet}`;
+    // rows another transaction can see are committed ones: safe to share
+    for (const r of await lookup(unknown)) this.cache.set(keyOfRow(r), Number(r.id));
+    const missing = unknown.filter((r) => this.idOf(keyOf(r)) === undefined);
     if (!missing.length) return;
-    await this.tx.execute(
-      sql`insert into ledger_accounts (owner, owner_kind, user_id, system_name, currency, wallet)
+    const insert = sql`insert into ledger_accounts (owner, owner_kind, user_id, system_name, currency, wallet)
           select * from unnest(${p(missing.map(ownerOf))}::text[],
                                ${p(missing.map((r) => ('userId' in r ? 'user' : 'system')))}::text[],
                                ${p(missing.map((r) => ('userId' in r ? String(r.userId) : null)))}::bigint[],
                                ${p(missing.map((r) => ('system' in r ? r.system : null)))}::text[],
                                ${p(missing.map((r) => r.currency))}::text[],
                                ${p(missing.map(walletOf))}::text[])
-          on conflict do nothing`,
-    );
-    learn(await lookup());
+          on conflict do nothing
+          returning id, owner, currency, wallet`;
+    if (!this.createApart || !(await this.createdApart(insert))) {
+      for (const r of await rows<Found>(this.tx, insert)) this.created.set(keyOfRow(r), Number(r.id));
+    }
+    const rest = missing.filter((r) => this.idOf(keyOf(r)) === undefined);
+    if (rest.length) for (const r of await lookup(rest)) this.cache.set(keyOfRow(r), Number(r.id));
     for (const r of missing) {
-      if (this.cache.get(keyOf(r)) === undefined) throw new Error(`ledger: could not create account ${keyOf(r)}`);
+      if (this.idOf(keyOf(r)) === undefined) throw new Error(`ledger: could not create account ${keyOf(r)}`);
     }
   }
 }

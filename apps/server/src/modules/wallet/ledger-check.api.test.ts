@@ -1,12 +1,12 @@
+import { service } from '../../platform/context.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { settleDue, type SettlementDeps } from '../cycle/settlement.job.ts';
-import type { FuturesService } from '../futures/futures.service.ts';
+import { settleDue } from '../cycle/settlement.job.ts';
 import { ledgerCheck } from './ledger-check.ts';
-import type { AccountRef, LedgerService } from './ledger.service.ts';
+import type { AccountRef } from './ledger.service.ts';
 import { rid, walletHarness } from './wallet.test-helpers.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every futures tick
@@ -22,8 +22,8 @@ let server: TestServer;
 let h: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
 const ctx = () => server.built.ctx;
-const ledger = () => ctx().services.ledger as LedgerService;
-const futures = () => ctx().services.futures as FuturesService;
+const ledger = () => service(ctx(), 'ledger');
+const futures = () => service(ctx(), 'futures');
 const usdt = (x: string) => parseUnits(x, 6);
 const CLEARING: AccountRef = { system: 'futures_clearing', currency: 'USDT' };
 const POOL: AccountRef = { system: 'cycle_pool', currency: 'USDT' };
@@ -36,7 +36,7 @@ async function step(seconds = 1) {
     await h.advance(1000);
     await futures().tick();
   }
-  await settleDue(ctx().services.cycleSettlement as SettlementDeps);
+  await settleDue(service(ctx(), 'cycleSettlement'));
 }
 const post = (kind: string, movements: Array<{ account: AccountRef; available?: bigint; frozen?: bigint }>) =>
   ledger().transaction((tx) => ledger().post(tx, { kind, reference: 'test:break', movements }));

@@ -1,10 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { systemClock, type Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { unprocessedFeePostings, type FeePosting } from './fee-postings.ts';
 import { AccountIdCache, LedgerBatch } from './ledger-batch.ts';
-import { ledgerAccounts, ledgerTransactions } from './ledger.schema.ts';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema.ts';
 import { ownerOf, walletOf, type AccountRef, type Balance, type Entry } from './ledger-types.ts';
 
+export type { FeePosting } from './fee-postings.ts';
 export {
   InsufficientBalance,
   insufficientBalance,
@@ -15,6 +17,18 @@ export {
   type Movement,
   type SystemAccount,
 } from './ledger-types.ts';
+
+/** One posting of a journal transaction, as `postingsOf` reads it. */
+export interface TransactionPosting {
+  kind: string;
+  ownerKind: string;
+  userId: number | null;
+  systemName: string | null;
+  wallet: string;
+  currency: string;
+  available: bigint;
+  frozen: bigint;
+}
 
 /**
  * The double-entry ledger. Every balance change is one balanced journal transaction written in the
@@ -28,9 +42,12 @@ export class LedgerService {
   private readonly clock: Clock;
   /** Account ids by key, for the life of the process (ids never change). */
   private readonly ids = new AccountIdCache();
-  constructor(db: Db, clock: Clock = systemClock) {
+  /** On a PostgreSQL server: where missing accounts are created, committed apart (see LedgerBatch). */
+  private readonly createAccountsApart: Db | null;
+  constructor(db: Db, clock: Clock = systemClock, options: { createAccountsOn?: Db | undefined } = {}) {
     this.db = db;
     this.clock = clock;
+    this.createAccountsApart = options.createAccountsOn ?? null;
   }
 
   /** Runs `fn` in one database transaction (the unit every money command commits in). */
@@ -43,7 +60,7 @@ export class LedgerService {
    * statement (see ledger-batch.ts). Use one batch per transaction for a group of commands.
    */
   batch(tx: Db): LedgerBatch {
-    return new LedgerBatch(tx, this.ids, () => this.clock.now());
+    return new LedgerBatch(tx, this.ids, () => this.clock.now(), this.createAccountsApart);
   }
 
   /**
@@ -154,6 +171,99 @@ export class LedgerService {
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.userId, userId));
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * The `available` balance of many users' accounts of one currency and wallet, in one query (risk scans
+   * and ADL ranking read a whole contract's owners at once). A user without that account is absent.
+   */
+  async availableOfUsers(
+    userIds: readonly number[],
+    currency: string,
+    wallet: string,
+    db: Db = this.db,
+  ): Promise<Map<number, bigint>> {
+    if (!userIds.length) return new Map();
+    const rows = await db
+      .select({ userId: ledgerAccounts.userId, available: ledgerAccounts.available })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          inArray(ledgerAccounts.userId, [...new Set(userIds)]),
+          eq(ledgerAccounts.currency, currency),
+          eq(ledgerAccounts.wallet, wallet),
+        ),
+      );
+    return new Map(rows.map((r) => [r.userId!, BigInt(r.available)]));
+  }
+
+  /** The postings of one journal transaction, with its kind and each account's owner (verification reads it). */
+  async postingsOf(transactionId: number, db: Db = this.db): Promise<TransactionPosting[]> {
+    const rows = await db
+      .select({
+        kind: ledgerTransactions.kind,
+        ownerKind: ledgerAccounts.ownerKind,
+        userId: ledgerAccounts.userId,
+        systemName: ledgerAccounts.systemName,
+        wallet: ledgerAccounts.wallet,
+        currency: ledgerPostings.currency,
+        available: ledgerPostings.availableDelta,
+        frozen: ledgerPostings.frozenDelta,
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .where(eq(ledgerPostings.transactionId, transactionId));
+    return rows.map((r) => ({ ...r, available: BigInt(r.available), frozen: BigInt(r.frozen) }));
+  }
+
+  /** Fee postings a consumer has not examined yet (see fee-postings.ts). */
+  unprocessedFeePostings(
+    limit: number,
+    examined: { table: string; postingIdColumn: string },
+    db: Db = this.db,
+  ): Promise<FeePosting[]> {
+    return unprocessedFeePostings(db, limit, examined);
+  }
+
+  /** A system account's balances in every currency it holds (the dashboard's insurance fund and pool). */
+  async systemBalances(system: string, db: Db = this.db): Promise<{ currency: string; available: bigint }[]> {
+    const rows = await db
+      .select({ currency: ledgerAccounts.currency, available: ledgerAccounts.available })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.ownerKind, 'system'), eq(ledgerAccounts.systemName, system)));
+    return rows.sort((a, b) => a.currency.localeCompare(b.currency));
+  }
+
+  /**
+   * What flowed into a system account per UTC day and currency since a time (net of what left it):
+   * the fee income chart. Summed by the database over the postings, never in floating point.
+   */
+  async systemDailyNet(
+    system: string,
+    sinceMs: number,
+    db: Db = this.db,
+  ): Promise<{ day: string; currency: string; amount: bigint }[]> {
+    const day = sql<string>`to_char(date_trunc('day', ${ledgerTransactions.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({
+        day,
+        currency: ledgerPostings.currency,
+        amount: sql<string>`sum(${ledgerPostings.availableDelta})::text`,
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+      .where(
+        and(
+          eq(ledgerAccounts.ownerKind, 'system'),
+          eq(ledgerAccounts.systemName, system),
+          gte(ledgerTransactions.createdAt, new Date(sinceMs)),
+        ),
+      )
+      .groupBy(day, ledgerPostings.currency)
+      .orderBy(day);
+    return rows.map((r) => ({ day: r.day, currency: r.currency, amount: BigInt(r.amount) }));
   }
 
   async accountsByIds(ids: number[], db: Db = this.db) {

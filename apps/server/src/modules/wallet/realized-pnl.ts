@@ -30,8 +30,8 @@ export async function realizedPnlOf(
 ): Promise<Record<UserWallet, RealizedPnl[] | null>> {
   const since = new Date(startOfUtcDay(now));
   const spot = await journalResults(ctx.db, userId, 'spot', SPOT_RESULT_KINDS, since);
-  const futuresService = ctx.services.futures as
-    { realizedPnl(userId: number, since: Date): Promise<{ total: bigint; since: bigint }> } | undefined;
+  // futures registers after the wallet: absent while the wallet alone runs (its tests)
+  const futuresService = ctx.services.futures;
   const f = futuresService ? await futuresService.realizedPnl(userId, since) : { total: 0n, since: 0n };
   return { spot, futures: [{ currency: 'USDT', total: f.total, today: f.since }], earn: null };
 }

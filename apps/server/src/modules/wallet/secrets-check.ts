@@ -1,7 +1,6 @@
 import type { Locale } from '@tidemark/contract';
-import type { AppContext } from '../../platform/context.ts';
+import { service, type AppContext } from '../../platform/context.ts';
 import { AppError, badRequest } from '../../platform/http/app-error.ts';
-import type { AccountService } from '../account/account.service.ts';
 import type { CodeService, CodeTicket } from '../common/code.service.ts';
 
 export interface SecretsInput {
@@ -24,7 +23,7 @@ export async function checkWithdrawSecrets(
   _locale: Locale,
   opts: { needCode: boolean },
 ): Promise<CodeTicket | null> {
-  const account = ctx.services.account as AccountService | undefined;
+  const account = ctx.services.account;
   const user = account ? await account.getUser(userId) : null;
   if (!account || !user?.fundPasswordSet)
     throw badRequest('FUND_PASSWORD_NOT_SET', 'withdraw.fundPasswordNotSet', undefined, 'fundPassword');
@@ -37,7 +36,7 @@ export async function checkWithdrawSecrets(
       throw badRequest('TOTP_WRONG', 'withdraw.totpWrong', undefined, 'totpCode');
   }
   if (!opts.needCode) return null;
-  const codes = ctx.services.codes as CodeService | undefined;
+  const codes = ctx.services.codes;
   if (!codes) throw new AppError(503, 'CODES_UNAVAILABLE', 'error.internal');
   if (!input.code) throw badRequest('VALIDATION', 'validation.required', { field: 'code' }, 'code');
   const channel = input.codeChannel ?? (user.email ? 'email' : 'sms');
@@ -47,5 +46,5 @@ export async function checkWithdrawSecrets(
 
 export function spendCode(ctx: AppContext, ticket: CodeTicket | null, tx: Parameters<CodeService['markUsed']>[1]) {
   if (!ticket) return Promise.resolve();
-  return (ctx.services.codes as CodeService).markUsed(ticket, tx);
+  return service(ctx, 'codes').markUsed(ticket, tx);
 }

@@ -7,6 +7,7 @@ import { addAddress, deleteAddress, listAddresses } from './address-book.service
 import { decimalField, requestIdField } from './amounts.ts';
 import { assetsOf } from './assets.service.ts';
 import { applyBankWithdrawal, bankRecords } from './bank-withdraw.service.ts';
+import { chainStatus } from './chain-status.ts';
 import { convertRecords, execute, quote } from './convert.service.ts';
 import { depositAddress, depositRecords } from './deposit.service.ts';
 import { drawInfos } from './draw-infos.service.ts';
@@ -206,6 +207,8 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
 
   // the spec's exact path
   app.post('/xb/v1/account/currency/draw/infos', { ...auth, schema: { tags } }, async (r) => drawInfos(deps, uid(r)));
+
+  app.post('/xb/v1/wallet/chains/status', { ...auth, schema: { tags } }, async () => chainStatus(deps));
 
   app.post('/xb/v1/wallet/currencies', { schema: { tags } }, async () => ({ currencies: CURRENCY_CODES }));
 }

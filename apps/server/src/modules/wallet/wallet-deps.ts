@@ -17,7 +17,7 @@ export interface WalletDeps {
 
 /** The user's KYC level from the KYC module; everyone is 'none' when no KYC module is installed. */
 export async function kycLevelOf(ctx: AppContext, userId: number): Promise<KycLevel> {
-  const kyc = ctx.services.kyc as { levelOf(userId: number): Promise<KycLevel> } | undefined;
+  const kyc = ctx.services.kyc;
   return kyc ? kyc.levelOf(userId) : 'none';
 }
 

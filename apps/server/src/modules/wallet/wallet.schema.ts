@@ -22,7 +22,7 @@ export const depositAddresses = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.format] })],
 );
 
-export const DEPOSIT_STATUSES = ['pending', 'credited', 'confirmed'] as const;
+export const DEPOSIT_STATUSES = ['pending', 'credited', 'confirmed', 'reversed'] as const;
 export const deposits = pgTable(
   'deposits',
   {
@@ -43,8 +43,42 @@ export const deposits = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The block a chain watcher saw the transfer in; null for the simulated chain. */
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    blockHash: text('block_hash'),
   },
   (t) => [unique().on(t.chain, t.txHash)],
+);
+
+/** A user's deposit address on a network a real adapter serves (derived from its extended public key). */
+export const chainAddresses = pgTable(
+  'chain_addresses',
+  {
+    network: text('network').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.userId] }), unique().on(t.network, t.address)],
+);
+
+/** The last block a network's watcher has scanned (restart-safe). */
+export const chainCursors = pgTable('chain_cursors', {
+  network: text('network').primaryKey(),
+  blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+  blockHash: text('block_hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The hot wallet's next nonce per network and address. */
+export const chainNonces = pgTable(
+  'chain_nonces',
+  {
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    nextNonce: bigint('next_nonce', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.address] })],
 );
 
 export const WITHDRAWAL_STATUSES = ['pending', 'sent', 'completed', 'rejected', 'cancelled', 'failed'] as const;
@@ -151,3 +185,40 @@ export const adjustments = pgTable('adjustments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
 });
+
+/**
+ * A transaction the signer signed (kept to broadcast again if dropped, or to replace if stuck, with the same
+ * nonce). `nonce` and `maxFeePerGas` are EVM's; a TRON transaction has `expiresAt` instead, a Bitcoin one the
+ * outputs it spends (`chainUtxoSpends`).
+ */
+export const chainTransactions = pgTable('chain_transactions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  network: text('network').notNull(),
+  /** What it carries: `withdrawal:<id>`, `sweep:<user id>`, `topup:<user id>`. */
+  reference: text('reference').notNull(),
+  fromAddress: text('from_address').notNull(),
+  nonce: bigint('nonce', { mode: 'bigint' }),
+  txHash: text('tx_hash').notNull().unique(),
+  maxFeePerGas: text('max_fee_per_gas'),
+  replacedBy: text('replaced_by'),
+  /** The signed transaction (public once broadcast); null on rows written before it was kept. */
+  rawTx: text('raw_tx'),
+  /** When the sender's mined nonce count passed this nonce: nothing left to broadcast. */
+  nonceSpentAt: timestamp('nonce_spent_at', { withTimezone: true }),
+  /** TRON: after this the transaction can never be mined. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An output one of our Bitcoin transactions spends: reserved, so no other transaction spends it too. */
+export const chainUtxoSpends = pgTable(
+  'chain_utxo_spends',
+  {
+    network: text('network').notNull(),
+    /** `<txid>:<vout>` */
+    outpoint: text('outpoint').notNull(),
+    txHash: text('tx_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.outpoint] })],
+);

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { dividePrice, parseUnits } from '@tidemark/contract/money';
-import type { AppContext } from '../../platform/context.ts';
+import { service, type AppContext } from '../../platform/context.ts';
 import { CURRENCIES } from '../market/currencies.ts';
 import { PRICE_SCALE, instrumentOf, instrumentForCurrency } from '../market/instruments.ts';
 import { ledgerTransactions } from './ledger.schema.ts';
-import type { LedgerService } from './ledger.service.ts';
 
 /** Inventory of the convert desk per currency, worth about this many USDT at the starting prices. */
 const DESK_USDT_VALUE = '2000000';
@@ -14,7 +13,7 @@ const DESK_USDT_VALUE = '2000000';
  * journal entry (kind 'capital', reference 'seed:convert_desk'), visible like every other entry.
  */
 export async function seedConvertDesk(ctx: AppContext): Promise<void> {
-  const ledger = ctx.services.ledger as LedgerService;
+  const ledger = service(ctx, 'ledger');
   const [done] = await ctx.db
     .select({ id: ledgerTransactions.id })
     .from(ledgerTransactions)

@@ -1,3 +1,5 @@
+import type { KycService } from '../kyc/kyc.service.ts';
+import { service } from '../../platform/context.ts';
 import { eq } from 'drizzle-orm';
 import type { KycLevel } from '@tidemark/contract/kyc';
 import type { ManualClock } from '../../platform/clock.ts';
@@ -5,7 +7,6 @@ import { hashPassword } from '../../platform/crypto/password.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import { users } from '../account/user.schema.ts';
 import type { CodeService } from '../common/code.service.ts';
-import type { PriceService } from '../market/price.service.ts';
 import { seedConvertDesk } from './wallet.seed.ts';
 
 export const FUND_PASSWORD = '246810';
@@ -21,7 +22,9 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
   let secondToken = '';
   const ctx = () => server.built.ctx;
   const install = () => {
-    ctx().services.kyc = { levelOf: async (id: number) => levels.get(id) ?? 'none' };
+    // a stand-in with the one call the wallet makes of the KYC service
+    const kyc: Pick<KycService, 'levelOf'> = { levelOf: async (id: number) => levels.get(id) ?? 'none' };
+    ctx().services.kyc = kyc as KycService;
   };
   install();
   return {
@@ -40,11 +43,11 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
     get secondFinance() {
       return secondToken;
     },
-    prices: () => ctx().services.prices as PriceService,
+    prices: () => service(ctx(), 'prices'),
     /** Moves the clock and samples fresh index prices at the new time. */
     async advance(ms: number) {
       clock.advance(ms);
-      await (ctx().services.prices as PriceService).tick();
+      await service(ctx(), 'prices').tick();
     },
     async user(opts: { kyc?: KycLevel; fundPassword?: boolean } = {}) {
       const u = await server.createUser();
@@ -83,11 +86,13 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
      */
     stubCodes() {
       const real = ctx().services.codes;
-      ctx().services.codes = {
+      // a stand-in with the calls a withdrawal makes of the code service
+      const stub: Pick<CodeService, 'boundTarget' | 'verify' | 'markUsed'> = {
         boundTarget: async () => 'stub',
         verify: async () => ({ id: 0, field: 'code' }),
         markUsed: async () => {},
       };
+      ctx().services.codes = stub as CodeService;
       return () => {
         ctx().services.codes = real;
       };
@@ -95,7 +100,7 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
     /** A fresh 'withdraw' code sent to the user's e-mail (the clock moves past the resend wait first). */
     async code(user: { id: number; email: string | null }) {
       await this.advance(61_000);
-      await (ctx().services.codes as CodeService).sendToUser(user.id, 'email', 'withdraw', 'en_us');
+      await service(ctx(), 'codes').sendToUser(user.id, 'email', 'withdraw', 'en_us');
       const [msg] = ctx().outbox.list(user.email!);
       const m = /\b(\d{6})\b/.exec(msg!.text);
       return m![1]!;

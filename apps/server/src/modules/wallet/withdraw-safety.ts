@@ -3,7 +3,7 @@ import type { Locale } from '@tidemark/contract';
 import { AppError } from '../../platform/http/app-error.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import { formatUntil } from '../../platform/security/attempt-guard.ts';
-import type { AccountService } from '../account/account.service.ts';
+import { OPERATOR_FREEZE } from '../account/account-protection.service.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 import { withdrawalAddresses, withdrawals } from './wallet.schema.ts';
 
@@ -24,8 +24,11 @@ export async function assertWithdrawalSafe(
   locale: Locale,
   to?: { currency: string; chain: string; address: string },
 ): Promise<void> {
-  const accounts = deps.ctx.services.account as AccountService | undefined;
+  const accounts = deps.ctx.services.account;
   const freeze = accounts ? await accounts.withdrawFreezeOf(userId) : null;
+  // an operator's pause names no change and no end: the user is told to contact support
+  if (freeze?.change === OPERATOR_FREEZE)
+    throw new AppError(403, 'WITHDRAW_FROZEN', 'security.withdrawFrozenByOperator');
   if (freeze) {
     throw new AppError(403, 'WITHDRAW_FROZEN', 'security.withdrawFrozen', {
       until: formatUntil(freeze.until),
@@ -35,9 +38,8 @@ export async function assertWithdrawalSafe(
   const cooldownMs = deps.ctx.config.withdrawAddressCooldownMs;
   if (!to || cooldownMs <= 0) return;
   const db = deps.ctx.db;
-  // EVM addresses are hexadecimal whatever their checksum casing; other formats are case-sensitive
   const same = (column: typeof withdrawals.address | typeof withdrawalAddresses.address) =>
-    to.address.startsWith('0x') ? sql`lower(${column}) = ${to.address.toLowerCase()}` : eq(column, to.address);
+    sameAddress(column, to.address);
   const [used] = await db
     .select({ id: withdrawals.id })
     .from(withdrawals)
@@ -78,4 +80,9 @@ export async function assertWithdrawalSafe(
       'address',
     );
   }
+}
+
+/** A condition that a column holds this address: EVM addresses are hex whatever their checksum casing; others are case-sensitive. */
+export function sameAddress(column: typeof withdrawals.address | typeof withdrawalAddresses.address, address: string) {
+  return address.startsWith('0x') ? sql`lower(${column}) = ${address.toLowerCase()}` : eq(column, address);
 }

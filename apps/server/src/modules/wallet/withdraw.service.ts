@@ -9,23 +9,34 @@ import { isValidAddress } from './addresses.ts';
 import { propose, type ProposalExecutor } from './adjustment.service.ts';
 import { amountOrFail, currencyOrFail, show } from './amounts.ts';
 import { checkDepositLock } from './deposit-lock.ts';
+import { chainRefused } from './chain-operations.ts';
 import { chainOrFail } from './deposit.service.ts';
 import { earlierResult, runOnce } from './idempotency.ts';
 import { insufficientBalance } from './ledger.service.ts';
 import { lockedDepositUnits, withdrawableUnits } from './locked-deposits.ts';
+import type { CodeTicket } from '../common/code.service.ts';
 import { checkWithdrawSecrets, spendCode, type SecretsInput } from './secrets-check.ts';
 import { btcValueOf, checkPerTransaction, checkRollingLimits, lockUserWithdrawals } from './withdraw-limits.ts';
 import { kycLevelOf, type WalletDeps } from './wallet-deps.ts';
 import { assertWithdrawalSafe } from './withdraw-safety.ts';
 import { withdrawals, type WithdrawalStatus } from './wallet.schema.ts';
 
-export interface WithdrawRequest extends SecretsInput {
+/** What is withdrawn, to where, and the client's id that makes a retry answer the first application. */
+export interface WithdrawOrder {
   requestId: string;
   currency: string;
   chain: string;
   address: string;
   amount: string;
 }
+
+export interface WithdrawRequest extends WithdrawOrder, SecretsInput {}
+
+/**
+ * The owner's proof for one withdrawal, checked after the rules that need no secret and before the
+ * amount is frozen. It answers the one-time code to spend with the application (null when none).
+ */
+export type ProveOwner = (to: { currency: string; chain: string; address: string }) => Promise<CodeTicket | null>;
 
 export const kycRequired = () => new AppError(403, 'KYC_REQUIRED', 'withdraw.kycRequired');
 
@@ -35,6 +46,22 @@ export const kycRequired = () => new AppError(403, 'KYC_REQUIRED', 'withdraw.kyc
  * amount is frozen. The answer is "withdrawal application successful"; an operator decides later.
  */
 export async function applyWithdrawal(deps: WalletDeps, userId: number, body: WithdrawRequest, locale: Locale) {
+  return applyProvenWithdrawal(deps, userId, body, locale, () =>
+    checkWithdrawSecrets(deps.ctx, userId, body, locale, { needCode: true }),
+  );
+}
+
+/**
+ * The application under every rule but the proof of ownership, which the caller supplies: the app's
+ * fund password and codes, or an API key's (key-withdraw.ts). One path, so no rule can be missed by one.
+ */
+export async function applyProvenWithdrawal(
+  deps: WalletDeps,
+  userId: number,
+  body: WithdrawOrder,
+  locale: Locale,
+  prove: ProveOwner,
+) {
   const currency = currencyOrFail(body.currency);
   const chain = chainOrFail(currency, body.chain);
   if (!isValidAddress(chain.format, body.address)) {
@@ -54,7 +81,7 @@ export async function applyWithdrawal(deps: WalletDeps, userId: number, body: Wi
   const level = await kycLevelOf(deps.ctx, userId);
   checkPerTransaction('chain', currency, level, deps.config, amount);
   if (level === 'none') throw kycRequired();
-  const ticket = await checkWithdrawSecrets(deps.ctx, userId, body, locale, { needCode: true });
+  const ticket = await prove({ currency: currency.code, chain: chain.chain, address: body.address });
   const btcValue = btcValueOf(deps.prices, currency.code, amount);
 
   return runOnce(deps.ledger, userId, body.requestId, 'withdraw', body, async (tx) => {
@@ -211,21 +238,39 @@ export async function rejectWithdrawal(
 /**
  * Operator approves: the withdrawal is handed to the chain adapter and the frozen amount is
  * consumed — the network fee to the fee account, the rest to the hot wallet until the chain
- * confirms. (With a live chain the send would move out of the transaction behind an outbox.)
+ * confirms. A real chain's adapter signs and records the transfer inside this transaction and
+ * broadcasts it only after the commit (`flush`): a transfer never reaches the chain for an approval
+ * that did not commit, and one whose broadcast fails after the commit is sent again by the watcher.
  */
 export async function approveWithdrawal(deps: WalletDeps, audit: AuditService, op: OperatorAct, id: number) {
+  const sent = await approveIn(deps, audit, op, id);
+  await deps.chains
+    .adapterFor(sent.chain)
+    .flush?.()
+    .catch(() => undefined);
+  return sent;
+}
+
+async function approveIn(deps: WalletDeps, audit: AuditService, op: OperatorAct, id: number) {
   return deps.ledger.transaction(async (tx) => {
     const w = await lockWithdrawal(tx, id, 'pending');
     const chain = deps.chains.adapterFor(w.chain);
     const amount = BigInt(w.amount);
     const fee = BigInt(w.fee);
-    const { txHash } = await chain.send({
-      withdrawalId: id,
-      currency: w.currency,
-      chain: w.chain,
-      address: w.address,
-      amount: show(amount - fee, w.currency),
-    });
+    const { txHash } = await chain
+      .send(
+        {
+          withdrawalId: id,
+          currency: w.currency,
+          chain: w.chain,
+          address: w.address,
+          amount: show(amount - fee, w.currency),
+        },
+        tx,
+      )
+      .catch((e: unknown) => {
+        throw e instanceof AppError ? e : chainRefused(e);
+      });
     await deps.ledger.settleFrozen(
       tx,
       'withdraw.send',
@@ -333,6 +378,14 @@ async function failWithdrawalIn(
     tx,
   );
   return setStatus(deps, tx, id, { status: 'failed' });
+}
+
+/** Refuses an operator's settlement of a withdrawal on a network a real chain serves (its watcher settles it). */
+export async function assertSimulatedWithdrawal(deps: WalletDeps, id: number) {
+  const [w] = await deps.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  if (!w) throw notFound('withdraw.notFound');
+  if (!deps.chains.isSimulated(w.chain))
+    throw new AppError(403, 'REAL_CHAIN', 'withdraw.realChain', { chain: w.chain });
 }
 
 /** An operator proposes that a sent withdrawal failed on chain (a full refund, approved by a second operator). */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import type { Services } from '../context.ts';
 import type { Database, Db } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { t } from '../i18n/messages.ts';
@@ -17,7 +18,7 @@ export interface CommandContext {
   db: Db;
   clock: Clock;
   /** The running server's services (its ledger, audit log…); empty in the command-line process. */
-  services: Record<string, unknown>;
+  services: Services;
 }
 
 /** What a command prints, line by line, and how the process exits (0 ok, 1 a finding, 2 an error). */

@@ -12,8 +12,19 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: a second, small pool for short statements that must commit on their own while a caller's
+   * transaction is open (creating a ledger account at zero). Apart from the main pool, so it is never starved
+   * by transactions that wait for it.
+   */
+  autocommit?: Db;
   /** Runs a script of several statements (migrations). */
   exec(sqlText: string): Promise<void>;
+  /**
+   * The embedded database only: a gzipped tar of its data directory taken at a transaction boundary
+   * while the process keeps running (an online backup). Absent on PostgreSQL, where pg_dump does it.
+   */
+  dumpDataDir?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -24,25 +35,25 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    // An idle connection cut by the server (restart, dropped test database) must not crash the process;
-    // the pool replaces it on the next query.
+    // an idle connection dropped by the server (restart, admin termination, a dropped test database)
+    // must not crash the process: pg emits it on the pool, and the pool replaces it on next use
     pool.on('error', (err) => {
-      if ((err as { code?: string }).code !== '57P01') console.error('database pool error:', err.message);
+      if ((err as { code?: string }).code !== '57P01') console.warn(`postgres: idle connection lost: ${err.message}`);
     });
-    // an idle connection dropped by the server (restart, admin termination) must not crash the
-    // process: pg emits it on the pool, and the pool replaces the connection on next use
-    pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
     // numeric and bigint columns arrive as strings: money never passes through a float
     const db = drizzlePg(pool) as unknown as Db;
     await pool.query('select 1');
+    const apart = new pg.Pool({ connectionString: target.url, max: 2 });
+    apart.on('error', () => {});
     return {
       db,
+      autocommit: drizzlePg(apart) as unknown as Db,
       kind: 'postgres',
       exec: async (sqlText) => {
         await pool.query(sqlText);
       },
       close: async () => {
-        await pool.end();
+        await Promise.all([pool.end(), apart.end()]);
       },
     };
   }
@@ -65,6 +76,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     kind: 'pglite',
     exec: async (sqlText) => {
       await client.exec(sqlText);
+    },
+    dumpDataDir: async () => {
+      // flush dirty pages first, so a restore replays little WAL
+      await client.exec('CHECKPOINT');
+      // Holding PGlite's transaction lock keeps every multi-statement transaction out while the files
+      // are copied, and dumpDataDir itself holds the query lock: the copy sits between transactions.
+      const dump = await client.transaction(() => client.dumpDataDir('gzip'));
+      return Buffer.from(await dump.arrayBuffer());
     },
     close: async () => {
       try {

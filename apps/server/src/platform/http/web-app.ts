@@ -25,6 +25,27 @@ export function cacheControlFor(filePath: string, root: string): string {
 export async function serveWebApp(app: Api, config: Config): Promise<void> {
   const root = config.webDistDir;
   const hasWeb = fs.existsSync(path.join(root, 'index.html'));
+  const adminRoot = config.adminDistDir;
+  const hasAdmin = fs.existsSync(path.join(adminRoot, 'index.html'));
+  // the operator console is a bundle of its own (built with base /admin/), so the retail app never
+  // downloads a byte of it
+  if (hasAdmin) {
+    await app.register(fastifyStatic, {
+      root: adminRoot,
+      prefix: '/admin/',
+      // one registration may decorate the reply with sendFile: the retail app's when it is there
+      decorateReply: !hasWeb,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(filePath, adminRoot));
+      },
+    });
+    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+  }
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -39,7 +60,12 @@ export async function serveWebApp(app: Api, config: Config): Promise<void> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
+    const api = request.url.startsWith('/api/') || request.url === '/api';
+    if (!api && hasAdmin && request.method === 'GET' && request.url.startsWith('/admin/')) {
+      reply.header('cache-control', REVALIDATE);
+      return reply.sendFile('index.html', adminRoot);
+    }
+    if (api || !hasWeb || request.method !== 'GET') {
       return sendError(reply, request, 404, ErrorKey.NOT_FOUND, 'error.notFound');
     }
     return reply.sendFile('index.html');

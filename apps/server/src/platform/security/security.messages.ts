@@ -22,6 +22,7 @@ export const securityMessages: LocalizedMessages = {
       'This withdrawal address is new. Add it to your address book first: for your safety it can be used {hours} hours after that',
     'security.addressCooling':
       'This withdrawal address is new. For your safety it can be used from {until} ({hours} hours after it was added to your address book)',
+    'security.withdrawFrozenByOperator': 'Withdrawals are paused on this account. Please contact support',
     'security.withdrawFrozen': 'Withdrawals are paused until {until} because your {change} was changed recently',
     'security.change.password': 'login password',
     'security.change.fund_password': 'fund password',
@@ -47,6 +48,7 @@ export const securityMessages: LocalizedMessages = {
     'security.codeLocked': '驗證碼錯誤次數過多，此地址的驗證碼輸入已鎖定至 {until}',
     'security.addressNew': '此提幣地址為新地址。請先加入地址簿：為保障安全，加入 {hours} 小時後方可使用',
     'security.addressCooling': '此提幣地址為新地址。為保障安全，可於 {until} 起使用（加入地址簿 {hours} 小時後）',
+    'security.withdrawFrozenByOperator': '此帳戶的提幣已暫停，請聯繫客服',
     'security.withdrawFrozen': '由於您最近更改了{change}，提幣已暫停至 {until}',
     'security.change.password': '登入密碼',
     'security.change.fund_password': '資金密碼',
@@ -72,6 +74,7 @@ export const securityMessages: LocalizedMessages = {
     'security.codeLocked': '验证码错误次数过多，该地址的验证码输入已锁定至 {until}',
     'security.addressNew': '该提币地址为新地址。请先加入地址簿：为保障安全，加入 {hours} 小时后方可使用',
     'security.addressCooling': '该提币地址为新地址。为保障安全，可于 {until} 起使用（加入地址簿 {hours} 小时后）',
+    'security.withdrawFrozenByOperator': '此账户的提币已暂停，请联系客服',
     'security.withdrawFrozen': '由于您最近修改了{change}，提币已暂停至 {until}',
     'security.change.password': '登录密码',
     'security.change.fund_password': '资金密码',
@@ -102,6 +105,8 @@ export const securityMessages: LocalizedMessages = {
       'Diese Auszahlungsadresse ist neu. Fügen Sie sie zuerst Ihrem Adressbuch hinzu: zu Ihrer Sicherheit ist sie {hours} Stunden danach nutzbar',
     'security.addressCooling':
       'Diese Auszahlungsadresse ist neu. Zu Ihrer Sicherheit ist sie ab {until} nutzbar ({hours} Stunden nach dem Eintrag ins Adressbuch)',
+    'security.withdrawFrozenByOperator':
+      'Auszahlungen sind für dieses Konto pausiert. Bitte wenden Sie sich an den Support',
     'security.withdrawFrozen': 'Auszahlungen sind bis {until} pausiert, weil Ihr(e) {change} kürzlich geändert wurde',
     'security.change.password': 'Login-Passwort',
     'security.change.fund_password': 'Fondspasswort',
@@ -131,6 +136,7 @@ export const securityMessages: LocalizedMessages = {
       'Cette adresse de retrait est nouvelle. Ajoutez-la d’abord à votre carnet d’adresses : pour votre sécurité, elle sera utilisable {hours} heures plus tard',
     'security.addressCooling':
       'Cette adresse de retrait est nouvelle. Pour votre sécurité, elle est utilisable à partir du {until} ({hours} heures après son ajout au carnet d’adresses)',
+    'security.withdrawFrozenByOperator': 'Les retraits sont suspendus sur ce compte. Veuillez contacter le support',
     'security.withdrawFrozen':
       'Les retraits sont suspendus jusqu’au {until} car votre {change} a été modifié récemment',
     'security.change.password': 'mot de passe de connexion',
@@ -161,6 +167,7 @@ export const securityMessages: LocalizedMessages = {
       'この出金アドレスは新しいアドレスです。まずアドレス帳に追加してください。安全のため、追加から {hours} 時間後に使用できます',
     'security.addressCooling':
       'この出金アドレスは新しいアドレスです。安全のため {until} から使用できます（アドレス帳への追加から {hours} 時間後）',
+    'security.withdrawFrozenByOperator': 'このアカウントの出金は停止されています。サポートにお問い合わせください',
     'security.withdrawFrozen': '最近{change}が変更されたため、出金は {until} まで停止されています',
     'security.change.password': 'ログインパスワード',
     'security.change.fund_password': '資金パスワード',
@@ -190,6 +197,7 @@ export const securityMessages: LocalizedMessages = {
       '새 출금 주소입니다. 먼저 주소록에 추가하세요. 안전을 위해 추가 후 {hours}시간이 지나면 사용할 수 있습니다',
     'security.addressCooling':
       '새 출금 주소입니다. 안전을 위해 {until}부터 사용할 수 있습니다 (주소록에 추가한 후 {hours}시간)',
+    'security.withdrawFrozenByOperator': '이 계정의 출금이 중지되었습니다. 고객센터에 문의하세요',
     'security.withdrawFrozen': '최근 {change}이(가) 변경되어 {until}까지 출금이 중지됩니다',
     'security.change.password': '로그인 비밀번호',
     'security.change.fund_password': '자금 비밀번호',
@@ -220,6 +228,7 @@ export const securityMessages: LocalizedMessages = {
       'Bu çekim adresi yeni. Önce adres defterinize ekleyin: güvenliğiniz için eklendikten {hours} saat sonra kullanılabilir',
     'security.addressCooling':
       'Bu çekim adresi yeni. Güvenliğiniz için {until} tarihinden itibaren kullanılabilir (adres defterine eklendikten {hours} saat sonra)',
+    'security.withdrawFrozenByOperator': 'Bu hesapta çekimler durduruldu. Lütfen destekle iletişime geçin',
     'security.withdrawFrozen': '{change} yakın zamanda değiştirildiği için çekimler {until} tarihine kadar durduruldu',
     'security.change.password': 'Giriş şifreniz',
     'security.change.fund_password': 'Fon şifreniz',

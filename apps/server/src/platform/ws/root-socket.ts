@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Api } from '../module.ts';
 
@@ -28,23 +29,35 @@ export class RootSocket {
     this.handler = handler;
   }
 
+  /**
+   * Who handles the Binance-style stream paths beside it: `/ws/<stream>` and `/stream?streams=…` (the bot
+   * API). Without a handler such an upgrade is refused.
+   */
+  onStreamConnection(handler: RootSocketHandler): void {
+    this.streamHandler = handler;
+  }
+  private streamHandler: RootSocketHandler | null = null;
+
   install(app: Api): void {
     app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (pathOf(request.url) !== this.path) return;
-      if (!this.handler) {
+      const p = pathOf(request.url);
+      const stream = p.startsWith(`${this.path}/`) || p === '/stream';
+      if (p !== this.path && !stream) return;
+      const handler = stream ? this.streamHandler : this.handler;
+      if (!handler) {
         socket.destroy();
         return;
       }
-      const handler = this.handler;
       this.wss.handleUpgrade(request, socket, head, (ws) => handler(ws, request));
     });
-    app.get(this.path, { schema: { hide: true } }, async (request, reply) => {
+    const upgradeOnly = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.headers.upgrade?.toLowerCase() === 'websocket') {
         reply.hijack();
         return;
       }
       return reply.code(426).header('upgrade', 'websocket').send();
-    });
+    };
+    for (const url of [this.path, `${this.path}/*`, '/stream']) app.get(url, { schema: { hide: true } }, upgradeOnly);
     app.addHook('onClose', async () => {
       for (const client of this.wss.clients) client.terminate();
       this.wss.close();

@@ -34,6 +34,8 @@ export const accountRoutes: RouteDef[] = [
     titleKey: 'common:nav.antiPhishing',
     load: () => import('./pages/AntiPhishingPage.tsx'),
   },
+  // not in the spec's table: the bot API keys, reached from the user centre
+  { path: '/mine/api', index: 45.5, titleKey: 'common:nav.api', load: () => import('./pages/ApiKeysPage.tsx') },
   { path: '/mine/fund', index: 50, titleKey: 'common:nav.fund', load: () => import('./pages/FundPasswordPage.tsx') },
   { path: '/login', index: 70, titleKey: 'common:nav.login', load: () => import('./pages/LoginPage.tsx') },
   { path: '/register', index: 71, titleKey: 'common:nav.register', load: () => import('./pages/RegisterPage.tsx') },

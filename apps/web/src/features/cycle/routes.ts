@@ -1,6 +1,6 @@
 import type { RouteDef } from '../../lib/route-def.ts';
 
-/** The cycle-contract screens (issue 9): the tab, the records, and a contract's verification detail. */
+/** The cycle-contract screens: the tab, the records, and a contract's verification detail. */
 export const cycleRoutes: RouteDef[] = [
   { path: '/cycle', index: 4, titleKey: 'common:tab.cycle', tab: true, load: () => import('./pages/CyclePage.tsx') },
   {

@@ -1,7 +1,7 @@
 import type { RouteDef } from '../../lib/route-def.ts';
 
 /**
- * Lock staking (issue 7). Indexes and titles are those of the spec route table (src/app/route-table.ts).
+ * Lock staking: the plans, the confirm screen and the records. Indexes and titles are those of the spec route table (src/app/route-table.ts).
  * The plans are public; the confirm and record screens check the session themselves.
  */
 export const earnRoutes: RouteDef[] = [

@@ -1,7 +1,7 @@
 import type { RouteDef } from '../../lib/route-def.ts';
 
 /**
- * The wallet screens (issue 3). Indexes and titles are those of the spec route table
+ * The wallet screens. Indexes and titles are those of the spec route table
  * (src/app/route-table.ts). The screens check the session themselves (a guest sees a sign-in prompt),
  * so /property stays a tab a guest can open.
  */

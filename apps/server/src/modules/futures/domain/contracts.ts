@@ -1,21 +1,20 @@
 /**
  * USDT-margined linear perpetual contracts, from configuration. One per listed coin (market/currencies.ts);
- * tick and step are the spot pairs' so tick × step is one USDT minor unit (units.ts) and the same engine
- * integers serve both. Tier tables follow the shape Binance publishes (GET /fapi/v1/leverageBracket):
- * a notional cap, a maintenance-margin rate and a maximum leverage per bracket. The maintenance amount
- * (Binance `cum`, Bybit `mmDeduction`) is NOT configured: it is derived by the recurrence
- *   cum_1 = 0,  cum_n = floor_n × (MMR_n − MMR_{n−1}) + cum_{n−1}
- * so the maintenance margin is continuous at every edge by construction (tiers.test.ts checks it anyway).
+ * tick and step are the spot pairs' so tick × step is one USDT minor unit and the same engine integers serve
+ * both. The units and the tier tables (built and checked) come from @tidemark/futures-math (tier-table.ts),
+ * the same code the app uses to preview margins and liquidation prices.
  */
-import { parseFixed, parseRate, type Rate, type Units, USDT_SCALE, RATE_ONE } from './units.ts';
-
-export interface TierConfig {
-  /** Upper bound of the bracket's notional, USDT (inclusive). */
-  notionalCap: string;
-  /** Maintenance-margin rate, e.g. "0.004". */
-  mmr: string;
-  maxLeverage: number;
-}
+import {
+  buildTiers,
+  formatFixed,
+  parseFixed,
+  parseRate,
+  USDT_SCALE,
+  type Rate,
+  type Tier,
+  type TierConfig,
+  type Units,
+} from '@tidemark/futures-math';
 
 export interface ContractConfig {
   symbol: string;
@@ -42,18 +41,6 @@ export interface ContractConfig {
   /** Impact margin notional for the premium index, USDT (Binance: 200 USDT / IMR at max leverage). */
   impactNotional: string;
   tiers: readonly TierConfig[];
-}
-
-export interface Tier {
-  /** 1-based bracket number, as users see it. */
-  bracket: number;
-  /** Notional range (floor, cap] in USDT minor units; the first floor is 0 and includes 0. */
-  floor: Units;
-  cap: Units;
-  mmr: Rate;
-  /** Maintenance amount in USDT minor units × RATE_ONE, exact (floor × ΔMMR needs no rounding this way). */
-  cumScaled: bigint;
-  maxLeverage: number;
 }
 
 export interface Contract {
@@ -93,31 +80,7 @@ export function buildContract(config: ContractConfig): Contract {
   if (tickUnits * stepUnits * 10n ** BigInt(USDT_SCALE) !== 10n ** BigInt(priceDecimals + qtyDecimals)) {
     throw new Error(`contract ${config.symbol}: tickSize × stepSize must equal one USDT minor unit`);
   }
-  if (config.tiers.length === 0) throw new Error(`contract ${config.symbol}: no tiers`);
-  const tiers: Tier[] = [];
-  let floor = 0n;
-  let prevMmr = 0n;
-  let cumScaled = 0n;
-  for (const [i, t] of config.tiers.entries()) {
-    const cap = parseFixed(t.notionalCap, USDT_SCALE);
-    const mmr = parseRate(t.mmr);
-    if (cap <= floor) throw new Error(`contract ${config.symbol}: tier ${i + 1} cap not above its floor`);
-    if (mmr <= 0n || mmr >= RATE_ONE || (i > 0 && mmr <= prevMmr)) {
-      throw new Error(`contract ${config.symbol}: tier ${i + 1} MMR must rise and stay in (0, 1)`);
-    }
-    const prev = tiers[i - 1];
-    if (!Number.isInteger(t.maxLeverage) || t.maxLeverage < 1 || (prev && t.maxLeverage > prev.maxLeverage)) {
-      throw new Error(`contract ${config.symbol}: tier ${i + 1} max leverage must be an integer that does not rise`);
-    }
-    // 1 / maxLeverage must exceed the MMR, or a position at max leverage would open already liquidatable
-    if (BigInt(t.maxLeverage) * mmr >= RATE_ONE) {
-      throw new Error(`contract ${config.symbol}: tier ${i + 1} initial margin at max leverage is below its MMR`);
-    }
-    if (i > 0) cumScaled += floor * (mmr - prevMmr);
-    tiers.push({ bracket: i + 1, floor, cap, mmr, cumScaled, maxLeverage: t.maxLeverage });
-    floor = cap;
-    prevMmr = mmr;
-  }
+  const tiers = buildTiers(config.symbol, config.tiers);
   return {
     symbol: config.symbol,
     base: config.base,
@@ -145,11 +108,11 @@ export function buildContract(config: ContractConfig): Contract {
 
 /** Price string of a tick count: BTC ticks 975_003n → "97500.3". */
 export function ticksToPrice(contract: Contract, ticks: bigint): string {
-  return formatScaled(ticks * contract.tickUnits, contract.priceDecimals);
+  return formatFixed(ticks * contract.tickUnits, contract.priceDecimals);
 }
 /** Quantity string of a lot count. */
 export function lotsToQty(contract: Contract, lots: bigint): string {
-  return formatScaled(lots * contract.stepUnits, contract.qtyDecimals);
+  return formatFixed(lots * contract.stepUnits, contract.qtyDecimals);
 }
 /** "97500.3" → ticks; a price off the tick grid is refused. */
 export function priceToTicks(contract: Contract, price: string): bigint {
@@ -162,15 +125,6 @@ export function qtyToLots(contract: Contract, qty: string): bigint {
   const units = parseFixed(qty, contract.qtyDecimals);
   if (units % contract.stepUnits !== 0n) throw new RangeError(`${qty} is not a multiple of ${contract.stepSize}`);
   return units / contract.stepUnits;
-}
-
-function formatScaled(value: bigint, decimals: number): string {
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const p = 10n ** BigInt(decimals);
-  const frac = decimals > 0 ? (abs % p).toString().padStart(decimals, '0').replace(/0+$/, '') : '';
-  const text = frac ? `${abs / p}.${frac}` : `${abs / p}`;
-  return negative && abs !== 0n ? `-${text}` : text;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildContract, CONTRACT_CONFIGS, contractOf } from './contracts.ts';
 import { averagePremium, fundingPayments, fundingRate, impactPrice, premiumIndex } from './funding.ts';
-import { parseRate, RATE_ONE } from './units.ts';
+import { parseRate, RATE_ONE } from '@tidemark/futures-math';
 
 const BTC = contractOf('BTCUSDT')!;
 const r = parseRate;

@@ -12,7 +12,7 @@
  * the payments sum to exactly zero. With balanced open interest no one is off by a whole minor unit or more.
  */
 import type { Contract } from './contracts.ts';
-import { absBig, clampBig, RATE_ONE, type Lots, type Rate, type Ticks, type Units } from './units.ts';
+import { absBig, clampBig, RATE_ONE, type Lots, type Rate, type Ticks, type Units } from '@tidemark/futures-math';
 
 /** An average fill price as the exact ratio value / qty (ticks = value / qty). */
 export interface ImpactPrice {

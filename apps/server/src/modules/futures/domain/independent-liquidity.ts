@@ -3,7 +3,7 @@
  * are read from it only (decision 0007): the platform's market maker quotes around the mark, so its own quotes
  * and the trades against them would let the mark follow itself instead of the market.
  */
-import type { Lots, Ticks } from './units.ts';
+import type { Lots, Ticks } from '@tidemark/futures-math';
 
 export interface RestingOrder {
   owner: number;

@@ -1,15 +1,12 @@
 /**
  * Perpetual-futures domain: pure functions, no I/O, no clock, no database, no floats for money.
- * Units (units.ts): prices in Ticks, quantities in Lots, money in USDT minor Units (ticks × lots), rates in parts
- * of RATE_ONE = 10^8. Decision record: docs/decisions/0007-futures-formulas.md.
+ * Units (@tidemark/futures-math, shared with the app): prices in Ticks, quantities in Lots, money in USDT
+ * minor Units (ticks × lots), rates in parts of RATE_ONE = 10^8. Decision record: docs/decisions/0007-futures-formulas.md.
  *
  * This file is the public surface the futures module codes against.
  */
-export * from './units.ts';
+export * from '@tidemark/futures-math';
 export * from './contracts.ts';
-export * from './tiers.ts';
-export * from './position.ts';
-export * from './liquidation-price.ts';
 export * from './liquidation.ts';
 export * from './mark-price.ts';
 export * from './independent-liquidity.ts';

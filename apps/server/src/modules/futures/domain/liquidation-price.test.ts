@@ -10,10 +10,10 @@ import {
   type Contract,
 } from './contracts.ts';
 import { isCrossLiquidatable, isIsolatedLiquidatable } from './liquidation.ts';
-import { bankruptcyPrice, crossBankruptcyCollateral, crossCollateral, liquidationPrice } from './liquidation-price.ts';
-import { initialMargin, type Position } from './position.ts';
-import { tierFor } from './tiers.ts';
-import { parseFixed } from './units.ts';
+import { bankruptcyPrice, crossBankruptcyCollateral, crossCollateral, liquidationPrice } from '@tidemark/futures-math';
+import { initialMargin, type Position } from '@tidemark/futures-math';
+import { tierFor } from '@tidemark/futures-math';
+import { parseFixed } from '@tidemark/futures-math';
 
 const usdt = (s: string) => parseFixed(s, 6);
 const ETH = contractOf('ETHUSDT')!;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contractOf, priceToTicks, qtyToLots } from './contracts.ts';
 import { ADL_SCORE_ONE, adlBuckets, adlScore, liquidationFee, marginState } from './liquidation.ts';
-import type { Position } from './position.ts';
-import { parseFixed } from './units.ts';
+import type { Position } from '@tidemark/futures-math';
+import { parseFixed } from '@tidemark/futures-math';
 
 const ETH = contractOf('ETHUSDT')!;
 const usdt = (s: string) => parseFixed(s, 6);

@@ -7,9 +7,9 @@
  * compared exactly (× RATE_ONE), never after rounding.
  */
 import type { Contract } from './contracts.ts';
-import { unrealizedPnl, type Position } from './position.ts';
-import { maintenanceMarginScaled } from './tiers.ts';
-import { absBig, divCeil, RATE_ONE, type Ticks, type Units } from './units.ts';
+import { unrealizedPnl, type Position } from '@tidemark/futures-math';
+import { maintenanceMarginScaled } from '@tidemark/futures-math';
+import { absBig, divCeil, RATE_ONE, type Ticks, type Units } from '@tidemark/futures-math';
 
 export interface Leg {
   contract: Contract;

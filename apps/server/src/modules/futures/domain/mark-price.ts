@@ -22,7 +22,7 @@
  */
 import type { Contract } from './contracts.ts';
 import type { ImpactPrice } from './funding.ts';
-import { clampBig, divCeil, divFloor, divHalfUp, RATE_ONE, type Rate, type Ticks } from './units.ts';
+import { clampBig, divCeil, divFloor, divHalfUp, RATE_ONE, type Rate, type Ticks } from '@tidemark/futures-math';
 
 /** The basis EMA is held in millionths of a tick so slow convergence is not lost to rounding. */
 export const BASIS_SCALE = 1_000_000n;

@@ -15,8 +15,8 @@ import {
   tradeFee,
   unrealizedPnl,
   type Position,
-} from './position.ts';
-import { parseFixed, parseRate, RATE_ONE } from './units.ts';
+} from '@tidemark/futures-math';
+import { parseFixed, parseRate, RATE_ONE } from '@tidemark/futures-math';
 
 const ETH = contractOf('ETHUSDT')!;
 const px = (s: string) => priceToTicks(ETH, s);

@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contractOf, priceToTicks, qtyToLots } from './contracts.ts';
 import { isCrossLiquidatable, isIsolatedLiquidatable } from './liquidation.ts';
-import { liquidationPrice } from './liquidation-price.ts';
-import { initialMargin, type Position } from './position.ts';
+import { liquidationPrice } from '@tidemark/futures-math';
+import { initialMargin, type Position } from '@tidemark/futures-math';
 import { buildRiskBatch, evaluateRisk, setWallet, type RiskPositionInput } from './risk-batch.ts';
 import { tpslTriggered } from './tpsl.ts';
-import { parseFixed } from './units.ts';
+import { parseFixed } from '@tidemark/futures-math';
 
 const BTC = contractOf('BTCUSDT')!;
 const ETH = contractOf('ETHUSDT')!;

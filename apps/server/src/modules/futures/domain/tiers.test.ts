@@ -8,8 +8,14 @@ import {
   qtyToLots,
   ticksToPrice,
 } from './contracts.ts';
-import { checkLeverage, maintenanceMargin, maintenanceMarginScaled, maxNotionalForLeverage, tierFor } from './tiers.ts';
-import { parseFixed, RATE_ONE } from './units.ts';
+import {
+  checkLeverage,
+  maintenanceMargin,
+  maintenanceMarginScaled,
+  maxNotionalForLeverage,
+  tierFor,
+} from '@tidemark/futures-math';
+import { parseFixed, RATE_ONE } from '@tidemark/futures-math';
 
 const usdt = (s: string) => parseFixed(s, 6);
 const ETH = contractOf('ETHUSDT')!;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contractOf, priceToTicks, qtyToLots } from './contracts.ts';
-import type { Position } from './position.ts';
+import type { Position } from '@tidemark/futures-math';
 import { tpslTriggered, validateTpSl } from './tpsl.ts';
-import { parseFixed } from './units.ts';
+import { parseFixed } from '@tidemark/futures-math';
 
 const ETH = contractOf('ETHUSDT')!;
 const px = (s: string) => priceToTicks(ETH, s);

@@ -7,8 +7,8 @@
  * would be liquidated before the stop-loss fires.
  * Triggers compare the mark in ticks (the mark is already on the tick grid, reference A2.7 "trigger precision").
  */
-import type { Position } from './position.ts';
-import { absBig, type Ticks } from './units.ts';
+import type { Position } from '@tidemark/futures-math';
+import { absBig, type Ticks } from '@tidemark/futures-math';
 
 export type TpSlError =
   | 'noPosition'

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Input, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { AccountType } from '@tidemark/contract';
+import type { AccountType, CodePurpose } from '@tidemark/contract';
+import { CodeField } from '../../../components/form/CodeField.tsx';
+import { FormRow } from '../../../components/form/FormRow.tsx';
+import { codeTargetOf, type TargetForm } from '../model/forms.ts';
 import type { FieldErrors } from '../model/form-errors.ts';
-import type { TargetForm } from '../model/forms.ts';
-import { Field } from './Field.tsx';
 
 /** The e-mail / phone tabs of the sign-up, login and reset forms. */
 export function TargetTabs(props: { type: AccountType; onChange: (type: AccountType) => void }) {
@@ -19,21 +20,22 @@ export function TargetTabs(props: { type: AccountType; onChange: (type: AccountT
 
 /**
  * The address field of the chosen tab: the e-mail, or the country prefix (default "1") and the
- * phone number. `action` sits at the end of the row (the send-code button).
+ * phone number. `action` sits at the end of the row (the send-code button). `message(field)` is a
+ * field's error as shown.
  */
 export function TargetFields(props: {
   form: TargetForm;
-  errors: FieldErrors;
+  message: (field: string) => string | undefined;
   set: (key: 'email' | 'countryCode' | 'phone', value: string) => void;
   action?: ReactNode;
   /** The e-mail row's label when it is not simply "E-mail" (e.g. the new address). */
   emailLabel?: string;
 }) {
   const { t } = useTranslation();
-  const { form, errors, set } = props;
+  const { form, message, set } = props;
   if (form.type === 'email') {
     return (
-      <Field name="email" label={props.emailLabel ?? t('account:field.email')} error={errors.email}>
+      <FormRow name="email" label={props.emailLabel ?? t('account:field.email')} error={message('email')}>
         <Input
           type="email"
           inputMode="email"
@@ -44,11 +46,11 @@ export function TargetFields(props: {
           data-testid="input-email"
         />
         {props.action}
-      </Field>
+      </FormRow>
     );
   }
   return (
-    <Field name="phone" label={t('account:field.phone')} error={errors.countryCode ?? errors.phone}>
+    <FormRow name="phone" label={t('account:field.phone')} error={message('countryCode') ?? message('phone')}>
       <div className="acc-prefix">
         +
         <Input
@@ -70,49 +72,35 @@ export function TargetFields(props: {
         data-testid="input-phone"
       />
       {props.action}
-    </Field>
+    </FormRow>
   );
 }
 
-/** A password input with the right autocomplete hint for password managers. */
-export function PasswordInput(props: {
-  value: string;
-  onChange: (v: string) => void;
-  placeholder: string;
-  testId: string;
-  autoComplete: 'current-password' | 'new-password';
-  numeric?: boolean;
+/**
+ * The address of the chosen tab and the code sent to it for `purpose` (sign-up, reset, binding):
+ * a code is sent only once the address passes its check, else the address shows why.
+ */
+export function TargetCodeFields(props: {
+  form: TargetForm & { code: string };
+  message: (field: string) => string | undefined;
+  set: (key: 'email' | 'countryCode' | 'phone' | 'code', value: string) => void;
+  addErrors: (errors: FieldErrors) => void;
+  purpose: CodePurpose;
 }) {
+  const { t } = useTranslation();
+  const { form, message, set } = props;
   return (
-    <Input
-      type="password"
-      autoComplete={props.autoComplete}
-      inputMode={props.numeric ? 'numeric' : undefined}
-      maxLength={props.numeric ? 6 : 20}
-      placeholder={props.placeholder}
-      value={props.value}
-      onChange={props.onChange}
-      data-testid={props.testId}
-    />
-  );
-}
-
-/** A 6-digit code input. */
-export function CodeInput(props: {
-  value: string;
-  onChange: (v: string) => void;
-  placeholder: string;
-  testId: string;
-}) {
-  return (
-    <Input
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={6}
-      placeholder={props.placeholder}
-      value={props.value}
-      onChange={props.onChange}
-      data-testid={props.testId}
-    />
+    <>
+      <TargetFields form={form} message={message} set={set} />
+      <CodeField
+        name="code"
+        label={t('account:field.code')}
+        value={form.code}
+        onChange={(v) => set('code', v)}
+        error={message('code')}
+        testId="input-code"
+        send={{ purpose: props.purpose, target: () => codeTargetOf(form, props.addErrors) }}
+      />
+    </>
   );
 }

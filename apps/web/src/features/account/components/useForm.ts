@@ -1,11 +1,13 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../model/form-errors.ts';
 
 /**
  * Form values plus per-field error keys. Editing a field clears its error, so a message never
- * outlives the input it was about.
+ * outlives the input it was about. `message(field)` is the error as the user reads it.
  */
 export function useForm<T extends object>(initial: T | (() => T)) {
+  const { t } = useTranslation();
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -32,5 +34,12 @@ export function useForm<T extends object>(initial: T | (() => T)) {
     }
   }, []);
 
-  return { values, set, setValues, errors, setErrors, busy, submit };
+  const addErrors = useCallback((more: FieldErrors) => setErrors((e) => ({ ...e, ...more })), []);
+
+  const message = (field: string): string | undefined => {
+    const key = errors[field];
+    return key ? t(key) : undefined;
+  };
+
+  return { values, set, setValues, errors, setErrors, addErrors, message, busy, submit };
 }

@@ -9,7 +9,8 @@ import {
   phoneField,
   type AccountType,
 } from '@tidemark/contract';
-import { check, type Checked } from './form-errors.ts';
+import type { CodeTarget } from '../../../lib/send-code.ts';
+import { check, type Checked, type FieldErrors } from './form-errors.ts';
 
 /**
  * What the sign-up, login and reset forms hold, and how each becomes the contract's request body.
@@ -120,6 +121,14 @@ export function checkCodeTarget(
   }
   const r = check(PhoneTarget, { countryCode: f.countryCode, phone: f.phone });
   return r.ok ? { ok: true, value: { channel: 'sms', countryCode: r.value.countryCode, phone: r.value.phone } } : r;
+}
+
+/** The address a code goes to, or null after handing what is wrong with it to `report`. */
+export function codeTargetOf(f: TargetForm, report: (errors: FieldErrors) => void): CodeTarget | null {
+  const r = checkCodeTarget(f);
+  if (r.ok) return r.value;
+  report(r.errors);
+  return null;
 }
 
 /** The invite code of an invite link (`/register?code=AB12CD34`), upper-cased; '' when absent. */

@@ -1,15 +1,18 @@
-import { Button, Input, Toast } from 'antd-mobile';
+import { Input, Toast } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AntiPhishingSetRequest } from '@tidemark/contract';
 import { antiPhishingKey, antiPhishingQuery, setAntiPhishing } from '../api/anti-phishing.ts';
-import { Field } from '../components/Field.tsx';
-import { LoadState, SignedInOnly } from '../components/SignedInOnly.tsx';
-import { PasswordInput } from '../components/TargetFields.tsx';
+import { FormRow } from '../../../components/form/FormRow.tsx';
+import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
 import '../components/account.css';
+import { Form } from '../../../components/form/Form.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /**
  * /mine/antiPhishing: the code every e-mail from the platform carries. The current one is shown
@@ -17,9 +20,9 @@ import '../components/account.css';
  */
 export default function AntiPhishingPage() {
   return (
-    <SignedInOnly>
+    <SignInGate feature="account">
       <AntiPhishing />
-    </SignedInOnly>
+    </SignInGate>
   );
 }
 
@@ -29,9 +32,9 @@ function AntiPhishing() {
   const queryClient = useQueryClient();
   const current = useQuery(antiPhishingQuery());
   const f = useForm({ code: '', password: '' });
-  const { values, set, errors } = f;
+  const { values, set } = f;
 
-  if (!current.data) return <LoadState error={current.isError} retry={() => void current.refetch()} />;
+  if (!current.data) return <LoadState of={[current]} />;
 
   const onSubmit = () => {
     const checked = check(AntiPhishingSetRequest, values);
@@ -55,18 +58,12 @@ function AntiPhishing() {
           <strong>{current.data.masked ?? t('account:mine.notSet')}</strong>
         </div>
       </div>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <Form onSubmit={onSubmit}>
         <div className="acc-card">
-          <Field
+          <FormRow
             name="code"
             label={t('account:field.antiPhishingCode')}
-            error={errors.code}
+            error={f.message('code')}
             note={t('account:rule.antiPhishing')}
           >
             <Input
@@ -77,8 +74,8 @@ function AntiPhishing() {
               onChange={(v) => set('code', v)}
               data-testid="input-anti-phishing"
             />
-          </Field>
-          <Field name="password" label={t('account:field.loginPassword')} error={errors.password}>
+          </FormRow>
+          <FormRow name="password" label={t('account:field.loginPassword')} error={f.message('password')}>
             <PasswordInput
               autoComplete="current-password"
               placeholder={t('account:placeholder.oldPassword')}
@@ -86,12 +83,12 @@ function AntiPhishing() {
               onChange={(v) => set('password', v)}
               testId="input-password"
             />
-          </Field>
+          </FormRow>
         </div>
-        <Button block color="primary" size="large" type="submit" loading={f.busy} data-testid="submit-anti-phishing">
+        <SubmitButton busy={f.busy} testId="submit-anti-phishing">
           {t('account:antiPhishing.submit')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </div>
   );
 }

@@ -4,21 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ChangeEmailRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, changeEmail } from '../api/account.ts';
-import { Field } from '../components/Field.tsx';
-import { SendCodeButton } from '../components/SendCodeButton.tsx';
-import { LoadState, SignedInOnly } from '../components/SignedInOnly.tsx';
-import { CodeInput, TargetFields } from '../components/TargetFields.tsx';
+import { CodeField } from '../../../components/form/CodeField.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
+import { TargetFields } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
-import { checkCodeTarget, emptyTarget } from '../model/forms.ts';
+import { codeTargetOf, emptyTarget } from '../model/forms.ts';
 import '../components/account.css';
+import { Form } from '../../../components/form/Form.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/editEmail: a code to the current address proves ownership, a code to the new one proves it works. */
 export default function EditEmailPage() {
   return (
-    <SignedInOnly>
+    <SignInGate feature="account">
       <EditEmail />
-    </SignedInOnly>
+    </SignInGate>
   );
 }
 
@@ -26,7 +28,7 @@ function EditEmail() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const info = useQuery(accountInfoQuery());
-  if (!info.data) return <LoadState error={info.isError} retry={() => void info.refetch()} />;
+  if (!info.data) return <LoadState of={[info]} />;
   if (!info.data.email) {
     return (
       <div className="acc-page">
@@ -47,14 +49,9 @@ function EditEmailForm(props: { current: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const f = useForm({ oldCode: '', email: '', newCode: '' });
-  const { values, set, errors } = f;
+  const { values, set } = f;
 
-  const newTarget = () => {
-    const r = checkCodeTarget({ ...emptyTarget('email'), email: values.email });
-    if (r.ok) return r.value;
-    f.setErrors((e) => ({ ...e, ...r.errors }));
-    return null;
-  };
+  const newTarget = () => codeTargetOf({ ...emptyTarget('email'), email: values.email }, f.addErrors);
 
   const onSubmit = () => {
     const checked = check(ChangeEmailRequest, values);
@@ -75,46 +72,40 @@ function EditEmailForm(props: { current: string }) {
       <p className="acc-hint" style={{ marginTop: 0 }}>
         {t('account:editEmail.hint')}
       </p>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <Form onSubmit={onSubmit}>
         <div className="acc-card">
-          <Field name="oldCode" label={t('account:field.oldEmailCode')} error={errors.oldCode}>
-            <CodeInput
-              placeholder={t('account:placeholder.code')}
-              value={values.oldCode}
-              onChange={(v) => set('oldCode', v)}
-              testId="input-old-code"
-            />
-            {/* no address: the server sends it to the e-mail bound to the account */}
-            <SendCodeButton purpose="change_email" target={() => ({ channel: 'email' })} testId="send-old-code" />
-          </Field>
+          {/* no address for the first code: the server sends it to the e-mail bound to the account */}
+          <CodeField
+            name="oldCode"
+            label={t('account:field.oldEmailCode')}
+            value={values.oldCode}
+            onChange={(v) => set('oldCode', v)}
+            error={f.message('oldCode')}
+            testId="input-old-code"
+            send={{ purpose: 'change_email', target: () => ({ channel: 'email' }), testId: 'send-old-code' }}
+          />
           <TargetFields
             form={{ ...emptyTarget('email'), email: values.email }}
-            errors={errors}
+            message={f.message}
             set={(k, v) => {
               if (k === 'email') set('email', v);
             }}
             emailLabel={t('account:field.newEmail')}
           />
-          <Field name="newCode" label={t('account:field.newEmailCode')} error={errors.newCode}>
-            <CodeInput
-              placeholder={t('account:placeholder.code')}
-              value={values.newCode}
-              onChange={(v) => set('newCode', v)}
-              testId="input-new-code"
-            />
-            <SendCodeButton purpose="change_email" target={newTarget} testId="send-new-code" />
-          </Field>
+          <CodeField
+            name="newCode"
+            label={t('account:field.newEmailCode')}
+            value={values.newCode}
+            onChange={(v) => set('newCode', v)}
+            error={f.message('newCode')}
+            testId="input-new-code"
+            send={{ purpose: 'change_email', target: newTarget, testId: 'send-new-code' }}
+          />
         </div>
-        <Button block color="primary" size="large" type="submit" loading={f.busy} data-testid="submit-edit-email">
+        <SubmitButton busy={f.busy} testId="submit-edit-email">
           {t('account:editEmail.submit')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </div>
   );
 }

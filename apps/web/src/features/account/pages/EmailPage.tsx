@@ -4,21 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BindEmailRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, bindEmail } from '../api/account.ts';
-import { Field } from '../components/Field.tsx';
-import { SendCodeButton } from '../components/SendCodeButton.tsx';
-import { LoadState, SignedInOnly } from '../components/SignedInOnly.tsx';
-import { CodeInput, TargetFields } from '../components/TargetFields.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
+import { TargetCodeFields } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
-import { checkCodeTarget, emptyTarget, type TargetForm } from '../model/forms.ts';
+import { emptyTarget, type TargetForm } from '../model/forms.ts';
 import '../components/account.css';
+import { useDetour } from '../../../lib/detour.ts';
+import { Form } from '../../../components/form/Form.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/email: bind an e-mail (a bound one is changed on /mine/editEmail, with codes to both). */
 export default function EmailPage() {
   return (
-    <SignedInOnly>
+    <SignInGate feature="account">
       <EmailScreen />
-    </SignedInOnly>
+    </SignInGate>
   );
 }
 
@@ -26,7 +28,7 @@ function EmailScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const info = useQuery(accountInfoQuery());
-  if (!info.data) return <LoadState error={info.isError} retry={() => void info.refetch()} />;
+  if (!info.data) return <LoadState of={[info]} />;
   if (info.data.email) {
     return (
       <div className="acc-page">
@@ -53,17 +55,11 @@ function EmailScreen() {
 
 function BindEmailForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  // reached as a prerequisite of another screen: back there when done
+  const detour = useDetour();
   const queryClient = useQueryClient();
   const f = useForm<TargetForm & { code: string }>(() => ({ ...emptyTarget('email'), code: '' }));
-  const { values, set, errors } = f;
-
-  const codeTarget = () => {
-    const r = checkCodeTarget(values);
-    if (r.ok) return r.value;
-    f.setErrors((e) => ({ ...e, ...r.errors }));
-    return null;
-  };
+  const { values, set } = f;
 
   const onSubmit = () => {
     const checked = check(BindEmailRequest, { email: values.email, code: values.code });
@@ -72,7 +68,7 @@ function BindEmailForm() {
       await bindEmail(checked.value);
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       Toast.show({ content: t('account:email.success') });
-      navigate('/mine/security', { replace: true });
+      detour.finish('/mine/security');
     });
   };
 
@@ -81,29 +77,14 @@ function BindEmailForm() {
       <p className="acc-hint" style={{ marginTop: 0 }}>
         {t('account:email.hint')}
       </p>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <Form onSubmit={onSubmit}>
         <div className="acc-card">
-          <TargetFields form={values} errors={errors} set={set} />
-          <Field name="code" label={t('account:field.code')} error={errors.code}>
-            <CodeInput
-              placeholder={t('account:placeholder.code')}
-              value={values.code}
-              onChange={(v) => set('code', v)}
-              testId="input-code"
-            />
-            <SendCodeButton purpose="bind" target={codeTarget} />
-          </Field>
+          <TargetCodeFields form={values} message={f.message} set={set} addErrors={f.addErrors} purpose="bind" />
         </div>
-        <Button block color="primary" size="large" type="submit" loading={f.busy} data-testid="submit-email">
+        <SubmitButton busy={f.busy} testId="submit-email">
           {t('account:email.submit')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </div>
   );
 }

@@ -1,37 +1,42 @@
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { ChangeFundPasswordRequest, SetFundPasswordRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, changeFundPassword, setFundPassword } from '../api/account.ts';
-import { Field } from '../components/Field.tsx';
-import { LoadState, SignedInOnly } from '../components/SignedInOnly.tsx';
-import { PasswordInput } from '../components/TargetFields.tsx';
+import { FormRow } from '../../../components/form/FormRow.tsx';
+import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
+import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
 import '../components/account.css';
+import { useDetour } from '../../../lib/detour.ts';
+import { Form } from '../../../components/form/Form.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/fund: set the fund password the first time (proven by the login password), or change it. */
 export default function FundPasswordPage() {
   return (
-    <SignedInOnly>
+    <SignInGate feature="account">
       <FundPassword />
-    </SignedInOnly>
+    </SignInGate>
   );
 }
 
 function FundPassword() {
   const info = useQuery(accountInfoQuery());
-  if (!info.data) return <LoadState error={info.isError} retry={() => void info.refetch()} />;
+  if (!info.data) return <LoadState of={[info]} />;
   return <FundPasswordForm isSet={info.data.fundPasswordSet} />;
 }
 
 function FundPasswordForm(props: { isSet: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  // reached as a prerequisite of another screen: back there when done
+  const detour = useDetour();
   const queryClient = useQueryClient();
   const f = useForm({ oldFundPassword: '', loginPassword: '', fundPassword: '', confirmPassword: '' });
-  const { values, set, errors } = f;
+  const { values, set } = f;
 
   const onSubmit = () => {
     const checked = props.isSet
@@ -51,7 +56,7 @@ function FundPasswordForm(props: { isSet: boolean }) {
       else await setFundPassword(checked.value as SetFundPasswordRequest);
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       Toast.show({ content: t(props.isSet ? 'account:fund.successChange' : 'account:fund.successSet') });
-      navigate('/mine/security', { replace: true });
+      detour.finish('/mine/security');
     });
   };
 
@@ -59,16 +64,14 @@ function FundPasswordForm(props: { isSet: boolean }) {
     <div className="acc-page">
       <h1 className="acc-heading">{t(props.isSet ? 'account:fund.changeTitle' : 'account:fund.setTitle')}</h1>
       <p className="acc-hint">{t('account:fund.hint')}</p>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <Form onSubmit={onSubmit}>
         <div className="acc-card">
           {props.isSet ? (
-            <Field name="oldFundPassword" label={t('account:field.oldFundPassword')} error={errors.oldFundPassword}>
+            <FormRow
+              name="oldFundPassword"
+              label={t('account:field.oldFundPassword')}
+              error={f.message('oldFundPassword')}
+            >
               <PasswordInput
                 numeric
                 autoComplete="current-password"
@@ -77,9 +80,9 @@ function FundPasswordForm(props: { isSet: boolean }) {
                 onChange={(v) => set('oldFundPassword', v)}
                 testId="input-old-fund-password"
               />
-            </Field>
+            </FormRow>
           ) : (
-            <Field name="loginPassword" label={t('account:field.loginPassword')} error={errors.loginPassword}>
+            <FormRow name="loginPassword" label={t('account:field.loginPassword')} error={f.message('loginPassword')}>
               <PasswordInput
                 autoComplete="current-password"
                 placeholder={t('account:placeholder.loginPassword')}
@@ -87,38 +90,21 @@ function FundPasswordForm(props: { isSet: boolean }) {
                 onChange={(v) => set('loginPassword', v)}
                 testId="input-login-password"
               />
-            </Field>
+            </FormRow>
           )}
-          <Field
+          <PasswordPair
+            kind="fund"
             name="fundPassword"
             label={t('account:field.fundPassword')}
-            error={errors.fundPassword}
-            note={t('account:rule.fundPassword')}
-          >
-            <PasswordInput
-              numeric
-              autoComplete="new-password"
-              placeholder={t('account:placeholder.fundPassword')}
-              value={values.fundPassword}
-              onChange={(v) => set('fundPassword', v)}
-              testId="input-fund-password"
-            />
-          </Field>
-          <Field name="confirmPassword" label={t('account:field.confirmPassword')} error={errors.confirmPassword}>
-            <PasswordInput
-              numeric
-              autoComplete="new-password"
-              placeholder={t('account:placeholder.fundPassword')}
-              value={values.confirmPassword}
-              onChange={(v) => set('confirmPassword', v)}
-              testId="input-confirm-password"
-            />
-          </Field>
+            values={{ password: values.fundPassword, confirmPassword: values.confirmPassword }}
+            errors={{ password: f.message('fundPassword'), confirmPassword: f.message('confirmPassword') }}
+            onChange={(k, v) => set(k === 'password' ? 'fundPassword' : k, v)}
+          />
         </div>
-        <Button block color="primary" size="large" type="submit" loading={f.busy} data-testid="submit-fund">
+        <SubmitButton busy={f.busy} testId="submit-fund">
           {t(props.isSet ? 'account:fund.submitChange' : 'account:fund.submitSet')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </div>
   );
 }

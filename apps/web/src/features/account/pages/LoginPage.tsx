@@ -1,15 +1,18 @@
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { login } from '../api/auth.ts';
-import { Field } from '../components/Field.tsx';
-import { SendCodeButton } from '../components/SendCodeButton.tsx';
+import { CodeField } from '../../../components/form/CodeField.tsx';
+import { FormRow } from '../../../components/form/FormRow.tsx';
+import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
 import { useSignedInRedirect } from '../components/signed-in.ts';
-import { CodeInput, PasswordInput, TargetFields, TargetTabs } from '../components/TargetFields.tsx';
+import { TargetFields, TargetTabs } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
-import { checkCodeTarget, checkLogin, emptyTarget, type LoginForm } from '../model/forms.ts';
+import { checkLogin, codeTargetOf, emptyTarget, type LoginForm } from '../model/forms.ts';
 import '../components/account.css';
+import { Form } from '../../../components/form/Form.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /**
  * /login: e-mail or phone and password; the authenticator code once the server asks for it, and a
@@ -27,13 +30,8 @@ export default function LoginPage() {
     loginCode: '',
     loginCodeRequired: false,
   }));
-  const { values, set, errors } = f;
-  const codeTarget = () => {
-    const r = checkCodeTarget(values);
-    if (r.ok) return r.value;
-    f.setErrors((e) => ({ ...e, ...r.errors }));
-    return null;
-  };
+  const { values, set } = f;
+  const codeTarget = () => codeTargetOf(values, f.addErrors);
 
   const onSubmit = () => {
     const checked = checkLogin(values);
@@ -67,16 +65,10 @@ export default function LoginPage() {
     <div className="acc-page">
       <h1 className="acc-heading">{t('account:login.welcome')}</h1>
       <TargetTabs type={values.type} onChange={(v) => set('type', v)} />
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <Form onSubmit={onSubmit}>
         <div className="acc-card">
-          <TargetFields form={values} errors={errors} set={set} />
-          <Field name="password" label={t('account:field.password')} error={errors.password}>
+          <TargetFields form={values} message={f.message} set={set} />
+          <FormRow name="password" label={t('account:field.password')} error={f.message('password')}>
             <PasswordInput
               autoComplete="current-password"
               placeholder={t('account:placeholder.password')}
@@ -84,45 +76,39 @@ export default function LoginPage() {
               onChange={(v) => set('password', v)}
               testId="input-password"
             />
-          </Field>
+          </FormRow>
           {values.loginCodeRequired ? (
-            <Field
+            <CodeField
               name="loginCode"
               label={t('account:field.loginCode')}
-              error={errors.loginCode}
+              error={f.message('loginCode')}
               note={t('account:login.codeRequired')}
-            >
-              <CodeInput
-                placeholder={t('account:placeholder.loginCode')}
-                value={values.loginCode}
-                onChange={(v) => set('loginCode', v)}
-                testId="input-login-code"
-              />
-              <SendCodeButton purpose="login" target={codeTarget} testId="send-login-code" />
-            </Field>
+              placeholder={t('account:placeholder.loginCode')}
+              value={values.loginCode}
+              onChange={(v) => set('loginCode', v)}
+              testId="input-login-code"
+              send={{ purpose: 'login', target: codeTarget, testId: 'send-login-code' }}
+            />
           ) : null}
           {values.totpRequired ? (
-            <Field
+            <CodeField
               name="totpCode"
               label={t('account:field.totpCode')}
-              error={errors.totpCode}
+              error={f.message('totpCode')}
               note={t('account:login.totpRequired')}
-            >
-              <CodeInput
-                placeholder={t('account:placeholder.totpCode')}
-                value={values.totpCode}
-                onChange={(v) => set('totpCode', v)}
-                testId="input-totp"
-              />
-            </Field>
+              placeholder={t('account:placeholder.totpCode')}
+              value={values.totpCode}
+              onChange={(v) => set('totpCode', v)}
+              testId="input-totp"
+            />
           ) : null}
         </div>
         <div className="acc-actions">
-          <Button block color="primary" size="large" type="submit" loading={f.busy} data-testid="submit-login">
+          <SubmitButton busy={f.busy} testId="submit-login">
             {t('account:login.submit')}
-          </Button>
+          </SubmitButton>
         </div>
-      </form>
+      </Form>
       <div className="acc-links">
         <span>
           {t('account:login.noAccount')}{' '}

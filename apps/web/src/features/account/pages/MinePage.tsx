@@ -24,6 +24,7 @@ const ACCOUNT_ENTRIES: Entry[] = [
   { key: 'phone', path: '/mine/phone', needsSession: true },
   { key: 'email', path: '/mine/email', needsSession: true },
   { key: 'identity', path: '/mine/identity', needsSession: true }, // kyc feature
+  { key: 'api', path: '/mine/api', needsSession: true }, // bot API keys
 ];
 const MORE_ENTRIES: Entry[] = [
   { key: 'invite', path: '/mine/invite', needsSession: true }, // referral feature

@@ -1,21 +1,24 @@
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ChangePasswordRequest } from '@tidemark/contract';
 import { changePassword } from '../api/account.ts';
-import { Field } from '../components/Field.tsx';
-import { SignedInOnly } from '../components/SignedInOnly.tsx';
-import { PasswordInput } from '../components/TargetFields.tsx';
+import { FormRow } from '../../../components/form/FormRow.tsx';
+import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
+import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
 import '../components/account.css';
+import { Form } from '../../../components/form/Form.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/password: change the login password (the server logs out the other devices). */
 export default function PasswordPage() {
   return (
-    <SignedInOnly>
+    <SignInGate feature="account">
       <ChangePasswordForm />
-    </SignedInOnly>
+    </SignInGate>
   );
 }
 
@@ -23,7 +26,7 @@ function ChangePasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const f = useForm({ oldPassword: '', password: '', confirmPassword: '' });
-  const { values, set, errors } = f;
+  const { values, set } = f;
 
   const onSubmit = () => {
     const checked = check(ChangePasswordRequest, values);
@@ -37,15 +40,9 @@ function ChangePasswordForm() {
 
   return (
     <div className="acc-page">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <Form onSubmit={onSubmit}>
         <div className="acc-card">
-          <Field name="oldPassword" label={t('account:field.oldPassword')} error={errors.oldPassword}>
+          <FormRow name="oldPassword" label={t('account:field.oldPassword')} error={f.message('oldPassword')}>
             <PasswordInput
               autoComplete="current-password"
               placeholder={t('account:placeholder.oldPassword')}
@@ -53,35 +50,20 @@ function ChangePasswordForm() {
               onChange={(v) => set('oldPassword', v)}
               testId="input-old-password"
             />
-          </Field>
-          <Field
-            name="password"
+          </FormRow>
+          <PasswordPair
+            kind="login"
             label={t('account:field.newPassword')}
-            error={errors.password}
-            note={t('account:rule.password')}
-          >
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder={t('account:placeholder.newPassword')}
-              value={values.password}
-              onChange={(v) => set('password', v)}
-              testId="input-password"
-            />
-          </Field>
-          <Field name="confirmPassword" label={t('account:field.confirmPassword')} error={errors.confirmPassword}>
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder={t('account:placeholder.confirmPassword')}
-              value={values.confirmPassword}
-              onChange={(v) => set('confirmPassword', v)}
-              testId="input-confirm-password"
-            />
-          </Field>
+            placeholder={t('account:placeholder.newPassword')}
+            values={values}
+            errors={{ password: f.message('password'), confirmPassword: f.message('confirmPassword') }}
+            onChange={set}
+          />
         </div>
-        <Button block color="primary" size="large" type="submit" loading={f.busy} data-testid="submit-password">
+        <SubmitButton busy={f.busy} testId="submit-password">
           {t('account:password.submit')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </div>
   );
 }

@@ -1,41 +1,35 @@
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { BindPhoneRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, bindPhone } from '../api/account.ts';
-import { Field } from '../components/Field.tsx';
-import { SendCodeButton } from '../components/SendCodeButton.tsx';
-import { SignedInOnly } from '../components/SignedInOnly.tsx';
-import { CodeInput, TargetFields } from '../components/TargetFields.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
+import { TargetCodeFields } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
-import { checkCodeTarget, emptyTarget, type TargetForm } from '../model/forms.ts';
+import { emptyTarget, type TargetForm } from '../model/forms.ts';
 import '../components/account.css';
+import { useDetour } from '../../../lib/detour.ts';
+import { Form } from '../../../components/form/Form.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/phone: bind a phone number with a code sent to it. */
 export default function PhonePage() {
   return (
-    <SignedInOnly>
+    <SignInGate feature="account">
       <BindPhoneForm />
-    </SignedInOnly>
+    </SignInGate>
   );
 }
 
 function BindPhoneForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  // reached as a prerequisite of another screen: back there when done
+  const detour = useDetour();
   const queryClient = useQueryClient();
   const info = useQuery(accountInfoQuery());
   const f = useForm<TargetForm & { code: string }>(() => ({ ...emptyTarget('phone'), code: '' }));
-  const { values, set, errors } = f;
-
-  const codeTarget = () => {
-    const r = checkCodeTarget(values);
-    if (r.ok) return r.value;
-    f.setErrors((e) => ({ ...e, ...r.errors }));
-    return null;
-  };
+  const { values, set } = f;
 
   const onSubmit = () => {
     const checked = check(BindPhoneRequest, {
@@ -48,7 +42,7 @@ function BindPhoneForm() {
       await bindPhone(checked.value);
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       Toast.show({ content: t('account:phone.success') });
-      navigate('/mine/security', { replace: true });
+      detour.finish('/mine/security');
     });
   };
 
@@ -63,29 +57,14 @@ function BindPhoneForm() {
       <p className="acc-hint" style={{ marginTop: 0 }}>
         {t('account:phone.hint')}
       </p>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <Form onSubmit={onSubmit}>
         <div className="acc-card">
-          <TargetFields form={values} errors={errors} set={set} />
-          <Field name="code" label={t('account:field.code')} error={errors.code}>
-            <CodeInput
-              placeholder={t('account:placeholder.code')}
-              value={values.code}
-              onChange={(v) => set('code', v)}
-              testId="input-code"
-            />
-            <SendCodeButton purpose="bind" target={codeTarget} />
-          </Field>
+          <TargetCodeFields form={values} message={f.message} set={set} addErrors={f.addErrors} purpose="bind" />
         </div>
-        <Button block color="primary" size="large" type="submit" loading={f.busy} data-testid="submit-phone">
+        <SubmitButton busy={f.busy} testId="submit-phone">
           {t('account:phone.submit')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </div>
   );
 }

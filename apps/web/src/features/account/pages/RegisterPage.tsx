@@ -1,20 +1,16 @@
-import { Button, Checkbox, Input } from 'antd-mobile';
+import { Checkbox, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { register } from '../api/auth.ts';
-import { Field } from '../components/Field.tsx';
-import { SendCodeButton } from '../components/SendCodeButton.tsx';
+import { FormRow } from '../../../components/form/FormRow.tsx';
+import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
 import { useSignedInRedirect } from '../components/signed-in.ts';
-import { CodeInput, PasswordInput, TargetFields, TargetTabs } from '../components/TargetFields.tsx';
+import { TargetCodeFields, TargetTabs } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
-import {
-  checkCodeTarget,
-  checkRegister,
-  emptyTarget,
-  inviteCodeFromSearch,
-  type RegisterForm,
-} from '../model/forms.ts';
+import { checkRegister, emptyTarget, inviteCodeFromSearch, type RegisterForm } from '../model/forms.ts';
 import '../components/account.css';
+import { Form } from '../../../components/form/Form.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /register: e-mail or phone, code, password twice, optional invite code (from `?code=`), agreement. */
 export default function RegisterPage() {
@@ -31,13 +27,6 @@ export default function RegisterPage() {
   }));
   const { values, set, errors } = f;
 
-  const codeTarget = () => {
-    const r = checkCodeTarget(values);
-    if (r.ok) return r.value;
-    f.setErrors((e) => ({ ...e, ...r.errors }));
-    return null;
-  };
-
   const onSubmit = () => {
     const checked = checkRegister(values);
     if (!checked.ok) return f.setErrors(checked.errors);
@@ -48,48 +37,18 @@ export default function RegisterPage() {
     <div className="acc-page">
       <h1 className="acc-heading">{t('account:register.title')}</h1>
       <TargetTabs type={values.type} onChange={(v) => set('type', v)} />
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <Form onSubmit={onSubmit}>
         <div className="acc-card">
-          <TargetFields form={values} errors={errors} set={set} />
-          <Field name="code" label={t('account:field.code')} error={errors.code}>
-            <CodeInput
-              placeholder={t('account:placeholder.code')}
-              value={values.code}
-              onChange={(v) => set('code', v)}
-              testId="input-code"
-            />
-            <SendCodeButton purpose="register" target={codeTarget} />
-          </Field>
-          <Field
-            name="password"
+          <TargetCodeFields form={values} message={f.message} set={set} addErrors={f.addErrors} purpose="register" />
+          <PasswordPair
+            kind="login"
             label={t('account:field.password')}
-            error={errors.password}
-            note={t('account:rule.password')}
-          >
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder={t('account:placeholder.password')}
-              value={values.password}
-              onChange={(v) => set('password', v)}
-              testId="input-password"
-            />
-          </Field>
-          <Field name="confirmPassword" label={t('account:field.confirmPassword')} error={errors.confirmPassword}>
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder={t('account:placeholder.confirmPassword')}
-              value={values.confirmPassword}
-              onChange={(v) => set('confirmPassword', v)}
-              testId="input-confirm-password"
-            />
-          </Field>
-          <Field name="inviteCode" label={t('account:field.inviteCode')} error={errors.inviteCode}>
+            placeholder={t('account:placeholder.password')}
+            values={values}
+            errors={{ password: f.message('password'), confirmPassword: f.message('confirmPassword') }}
+            onChange={set}
+          />
+          <FormRow name="inviteCode" label={t('account:field.inviteCode')} error={f.message('inviteCode')}>
             <Input
               placeholder={t('account:placeholder.inviteCode')}
               maxLength={32}
@@ -97,7 +56,7 @@ export default function RegisterPage() {
               onChange={(v) => set('inviteCode', v)}
               data-testid="input-invite-code"
             />
-          </Field>
+          </FormRow>
         </div>
         <div className="acc-agree">
           <Checkbox checked={values.agree} onChange={(v) => set('agree', v)} data-testid="agree">
@@ -108,14 +67,14 @@ export default function RegisterPage() {
           </Link>
           {errors.agree ? (
             <div className="acc-field-error" role="alert" data-testid="error-agree">
-              {t(errors.agree)}
+              {f.message('agree')}
             </div>
           ) : null}
         </div>
-        <Button block color="primary" size="large" type="submit" loading={f.busy} data-testid="submit-register">
+        <SubmitButton busy={f.busy} testId="submit-register">
           {t('account:register.submit')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
       <div className="acc-links">
         <span>
           {t('account:register.haveAccount')}{' '}

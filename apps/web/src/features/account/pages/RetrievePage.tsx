@@ -1,28 +1,22 @@
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { retrievePassword } from '../api/auth.ts';
-import { Field } from '../components/Field.tsx';
-import { SendCodeButton } from '../components/SendCodeButton.tsx';
-import { CodeInput, PasswordInput, TargetFields, TargetTabs } from '../components/TargetFields.tsx';
+import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
+import { TargetCodeFields, TargetTabs } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
-import { checkCodeTarget, checkRetrieve, emptyTarget, type RetrieveForm } from '../model/forms.ts';
+import { checkRetrieve, emptyTarget, type RetrieveForm } from '../model/forms.ts';
 import { useSession } from '../../../lib/session.ts';
 import '../components/account.css';
+import { Form } from '../../../components/form/Form.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /retrieve: reset the login password with a code sent to the account's e-mail or phone. */
 export default function RetrievePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const f = useForm<RetrieveForm>(() => ({ ...emptyTarget('email'), code: '', password: '', confirmPassword: '' }));
-  const { values, set, errors } = f;
-
-  const codeTarget = () => {
-    const r = checkCodeTarget(values);
-    if (r.ok) return r.value;
-    f.setErrors((e) => ({ ...e, ...r.errors }));
-    return null;
-  };
+  const { values, set } = f;
 
   const onSubmit = () => {
     const checked = checkRetrieve(values);
@@ -41,52 +35,22 @@ export default function RetrievePage() {
       <h1 className="acc-heading">{t('account:retrieve.title')}</h1>
       <p className="acc-hint">{t('account:retrieve.hint')}</p>
       <TargetTabs type={values.type} onChange={(v) => set('type', v)} />
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <Form onSubmit={onSubmit}>
         <div className="acc-card">
-          <TargetFields form={values} errors={errors} set={set} />
-          <Field name="code" label={t('account:field.code')} error={errors.code}>
-            <CodeInput
-              placeholder={t('account:placeholder.code')}
-              value={values.code}
-              onChange={(v) => set('code', v)}
-              testId="input-code"
-            />
-            <SendCodeButton purpose="retrieve" target={codeTarget} />
-          </Field>
-          <Field
-            name="password"
+          <TargetCodeFields form={values} message={f.message} set={set} addErrors={f.addErrors} purpose="retrieve" />
+          <PasswordPair
+            kind="login"
             label={t('account:field.newPassword')}
-            error={errors.password}
-            note={t('account:rule.password')}
-          >
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder={t('account:placeholder.newPassword')}
-              value={values.password}
-              onChange={(v) => set('password', v)}
-              testId="input-password"
-            />
-          </Field>
-          <Field name="confirmPassword" label={t('account:field.confirmPassword')} error={errors.confirmPassword}>
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder={t('account:placeholder.confirmPassword')}
-              value={values.confirmPassword}
-              onChange={(v) => set('confirmPassword', v)}
-              testId="input-confirm-password"
-            />
-          </Field>
+            placeholder={t('account:placeholder.newPassword')}
+            values={values}
+            errors={{ password: f.message('password'), confirmPassword: f.message('confirmPassword') }}
+            onChange={set}
+          />
         </div>
-        <Button block color="primary" size="large" type="submit" loading={f.busy} data-testid="submit-retrieve">
+        <SubmitButton busy={f.busy} testId="submit-retrieve">
           {t('account:retrieve.submit')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </div>
   );
 }

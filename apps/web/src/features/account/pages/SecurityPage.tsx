@@ -17,9 +17,9 @@ import {
   totpSetup,
 } from '../api/account.ts';
 import { antiPhishingQuery } from '../api/anti-phishing.ts';
-import { Field } from '../components/Field.tsx';
-import { LoadState, SignedInOnly } from '../components/SignedInOnly.tsx';
-import { CodeInput } from '../components/TargetFields.tsx';
+import { CodeField } from '../../../components/form/CodeField.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
 import { describeUserAgent } from '../model/user-agent.ts';
@@ -28,15 +28,15 @@ import '../components/account.css';
 /** /mine/security: what protects the account, two-factor authentication, and the signed-in devices. */
 export default function SecurityPage() {
   return (
-    <SignedInOnly>
+    <SignInGate feature="account">
       <Security />
-    </SignedInOnly>
+    </SignInGate>
   );
 }
 
 function Security() {
   const security = useQuery(securityQuery());
-  if (!security.data) return <LoadState error={security.isError} retry={() => void security.refetch()} />;
+  if (!security.data) return <LoadState of={[security]} />;
   return (
     <div className="acc-page">
       <Overview s={security.data} />
@@ -152,14 +152,15 @@ function Totp(props: { enabled: boolean }) {
   };
 
   const codeField = (
-    <Field name="code" label={t('account:field.totpCode')} error={f.errors.code}>
-      <CodeInput
-        placeholder={t('account:placeholder.totpCode')}
-        value={f.values.code}
-        onChange={(v) => f.set('code', v)}
-        testId="input-totp"
-      />
-    </Field>
+    <CodeField
+      name="code"
+      label={t('account:field.totpCode')}
+      error={f.message('code')}
+      placeholder={t('account:placeholder.totpCode')}
+      value={f.values.code}
+      onChange={(v) => f.set('code', v)}
+      testId="input-totp"
+    />
   );
 
   if (props.enabled) {
@@ -263,7 +264,7 @@ function Devices() {
     <List className="acc-list" header={t('account:security.devices')} data-testid="devices">
       {!sessions.data ? (
         <List.Item>
-          <LoadState error={sessions.isError} retry={() => void sessions.refetch()} />
+          <LoadState of={[sessions]} />
         </List.Item>
       ) : (
         sessions.data.map((s) => (

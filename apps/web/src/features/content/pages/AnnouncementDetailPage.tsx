@@ -5,7 +5,8 @@ import { useParams } from 'react-router-dom';
 import { useSignedIn } from '../../../lib/session.ts';
 import { contentDetailQuery, contentKeys } from '../api/content.ts';
 import { ContentArticle } from '../components/ContentArticle.tsx';
-import { LoadFailed, Loading } from '../components/LoadStates.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { NotFound } from '../components/NotFound.tsx';
 import { isNotFound } from '../model/errors.ts';
 import '../components/content.css';
 
@@ -26,9 +27,8 @@ export default function AnnouncementDetailPage() {
     }
   }, [q.isSuccess, signedIn, queryClient]);
 
-  if (!valid || (q.isError && isNotFound(q.error))) return <LoadFailed notFound />;
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadFailed onRetry={() => void q.refetch()} />;
+  if (!valid || (q.isError && isNotFound(q.error))) return <NotFound />;
+  if (q.isPending || q.isError) return <LoadState of={[q]} />;
   return (
     <div className="ct-page ct-page--article">
       <ContentArticle item={q.data} />

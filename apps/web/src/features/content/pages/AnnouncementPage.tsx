@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useSignedIn } from '../../../lib/session.ts';
 import { noticesQuery } from '../api/content.ts';
-import { LoadFailed, Loading } from '../components/LoadStates.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
 import { formatDateTime } from '../model/dates.ts';
 import '../components/content.css';
 
@@ -17,8 +17,8 @@ export default function AnnouncementPage() {
   const signedIn = useSignedIn();
   const q = useInfiniteQuery(noticesQuery(i18n.language, signedIn));
 
-  if (q.isPending) return <Loading />;
-  if (q.isError && !q.data) return <LoadFailed onRetry={() => void q.refetch()} />;
+  if (q.isPending) return <LoadState error={false} />;
+  if (q.isError && !q.data) return <LoadState error retry={() => void q.refetch()} />;
   const notices = q.data.pages.flatMap((p) => p.list);
   if (notices.length === 0) {
     return (
@@ -69,7 +69,7 @@ export default function AnnouncementPage() {
         loadMore={async () => void (await q.fetchNextPage())}
         hasMore={q.hasNextPage && !q.isFetchNextPageError}
       >
-        {q.hasNextPage ? <Loading /> : <span className="ct-end">{t('notices.end')}</span>}
+        {q.hasNextPage ? <LoadState error={false} /> : <span className="ct-end">{t('notices.end')}</span>}
       </InfiniteScroll>
     </div>
   );

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { contentDetailQuery } from '../api/content.ts';
 import { ContentArticle } from '../components/ContentArticle.tsx';
-import { LoadFailed, Loading } from '../components/LoadStates.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { NotFound } from '../components/NotFound.tsx';
 import { isNotFound } from '../model/errors.ts';
 import '../components/content.css';
 
@@ -17,9 +18,8 @@ export default function ArticlePage() {
   const valid = Number.isSafeInteger(articleId) && articleId > 0;
   const q = useQuery({ ...contentDetailQuery(articleId, i18n.language), enabled: valid });
 
-  if (!valid || (q.isError && isNotFound(q.error))) return <LoadFailed notFound />;
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadFailed onRetry={() => void q.refetch()} />;
+  if (!valid || (q.isError && isNotFound(q.error))) return <NotFound />;
+  if (q.isPending || q.isError) return <LoadState of={[q]} />;
   return (
     <div className="ct-page ct-page--article">
       <ContentArticle item={q.data} dated="updated" />

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { faqQuery, helpCategoriesQuery } from '../api/content.ts';
-import { LoadFailed, Loading } from '../components/LoadStates.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
 import { useDebounced } from '../model/use-debounced.ts';
 import '../components/content.css';
 
@@ -48,9 +48,9 @@ export default function HelpCenterPage() {
       ) : null}
 
       {articles.isPending ? (
-        <Loading />
+        <LoadState error={false} />
       ) : articles.isError ? (
-        <LoadFailed onRetry={() => void articles.refetch()} />
+        <LoadState error retry={() => void articles.refetch()} />
       ) : articles.data.list.length === 0 ? (
         <EmptyState
           icon={<QuestionCircleOutline />}

@@ -1,4 +1,4 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { formatPrice } from '../../../lib/format/price.ts';
 import { orderQuery, type VerificationTick } from '../api/cycle.ts';
 import { DemoBadge, DirectionTag, Line, ResultTag } from '../components/badges.tsx';
 import { PriceChart } from '../components/PriceChart.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
 import '../components/cycle.css';
 
 const time = (ms: number | null) =>
@@ -20,9 +21,8 @@ export default function CycleOrderPage() {
   const { t } = useTranslation('cycle');
   const id = Number(useParams().id);
   const q = useQuery({ ...orderQuery(id), refetchInterval: (s) => (s.state.data?.status === 'open' ? 1000 : false) });
-  if (q.isError) return <ErrorBlock status="empty" title={t('state.failed')} fullPage={false} />;
   const d = q.data;
-  if (!d) return <div className="cy-state">{t('state.loading')}</div>;
+  if (!d) return <LoadState of={[q]} />;
   const chartTicks = [...d.contractStart, ...d.contractEnd]
     .filter((x, i, all) => all.findIndex((y) => y.ts === x.ts) === i)
     .sort((a, b) => a.ts - b.ts);

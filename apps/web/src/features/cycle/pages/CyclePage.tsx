@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, ErrorBlock, Input, Toast } from 'antd-mobile';
+import { Button, Input, Toast } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -25,6 +25,7 @@ import { PriceChart } from '../components/PriceChart.tsx';
 import { useOnceCommand } from '../components/useBuy.ts';
 import { previewReturn, stakeProblem } from '../model/stake.ts';
 import { afterRefusal } from '../model/terms.ts';
+import { LoadState } from '../../../components/LoadState.tsx';
 import '../components/cycle.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
 
@@ -34,20 +35,8 @@ import { refreshMoney } from '../../../lib/money-refresh.ts';
  * confirm the ticket, then watch the countdown end in the result.
  */
 export default function CyclePage() {
-  const { t } = useTranslation('cycle');
   const products = useQuery(productsQuery());
-  if (products.isError) {
-    return (
-      <div className="page-body">
-        <ErrorBlock status="default" title={t('state.failed')} fullPage={false}>
-          <Button size="small" onClick={() => void products.refetch()}>
-            {t('state.retry')}
-          </Button>
-        </ErrorBlock>
-      </div>
-    );
-  }
-  if (!products.data) return <div className="cy-state">{t('state.loading')}</div>;
+  if (!products.data) return <LoadState of={[products]} />;
   return <CycleTicket products={products.data} />;
 }
 

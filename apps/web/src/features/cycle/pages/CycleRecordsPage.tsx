@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, ErrorBlock, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
-import { useSignedIn } from '../../../lib/session.ts';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { ordersQuery, type Contract } from '../api/cycle.ts';
 import { DirectionTag, Line, ResultTag } from '../components/badges.tsx';
 import { clockOffset, mmss, secondsLeft } from '../model/server-time.ts';
@@ -12,21 +13,16 @@ import '../components/cycle.css';
 
 /** /cycle/records: open contracts with their countdown, and the settled history (spec §3 fields). */
 export default function CycleRecordsPage() {
+  return (
+    <SignInGate feature="cycle">
+      <CycleRecords />
+    </SignInGate>
+  );
+}
+
+function CycleRecords() {
   const { t } = useTranslation('cycle');
-  const signedIn = useSignedIn();
-  const navigate = useNavigate();
   const [tab, setTab] = useState<'open' | 'history'>('open');
-  if (!signedIn) {
-    return (
-      <div className="page-body">
-        <ErrorBlock status="empty" title={t('guest.title')} description={t('guest.text')} fullPage={false}>
-          <Button color="primary" onClick={() => navigate('/login', { state: { from: '/cycle/records' } })}>
-            {t('guest.login')}
-          </Button>
-        </ErrorBlock>
-      </div>
-    );
-  }
   return (
     <div className="cy-page">
       <Tabs activeKey={tab} onChange={(k) => setTab(k as 'open' | 'history')}>
@@ -48,7 +44,7 @@ function RecordList(props: { status: 'open' | 'history' }) {
     const timer = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(timer);
   }, []);
-  if (!q.data) return <div className="cy-state">{q.isError ? t('state.failed') : t('state.loading')}</div>;
+  if (!q.data) return <LoadState of={[q]} />;
   if (!q.data.list.length)
     return (
       <div className="cy-state" data-testid="cycle-records-empty">

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { availableQuery, planQuery, subscribe, type EarnPlan } from '../api/earn.ts';
-import { Line, LoadState, SignedInGate } from '../components/Gate.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
+import { Line } from '../components/Line.tsx';
 import { showAmount, showTime } from '../components/format.ts';
 import { useCommand } from '../components/useCommand.ts';
 import { amountProblem, percentOf, previewLock } from '../model/earn-math.ts';
@@ -16,9 +18,9 @@ import { FundPasswordInline, useFundPasswordSet } from '../../../components/Fund
 /** /confirmLock/:id: amount, the wallet it comes from, what it earns and what early redemption costs — then the fund password. */
 export default function ConfirmLockPage() {
   return (
-    <SignedInGate>
+    <SignInGate feature="earn">
       <ConfirmLock />
-    </SignedInGate>
+    </SignInGate>
   );
 }
 
@@ -27,12 +29,7 @@ function ConfirmLock() {
   const plan = useQuery(planQuery(id));
   const available = useQuery(availableQuery());
   if (!plan.data || !available.data) {
-    return (
-      <LoadState
-        error={plan.isError || available.isError}
-        retry={() => void Promise.all([plan.refetch(), available.refetch()])}
-      />
-    );
+    return <LoadState of={[plan, available]} />;
   }
   return <ConfirmForm plan={plan.data} available={available.data} />;
 }

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { plansQuery, type EarnPlan } from '../api/earn.ts';
-import { LoadState, Line } from '../components/Gate.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { Line } from '../components/Line.tsx';
 import { showAmount } from '../components/format.ts';
 import { percentOf } from '../model/earn-math.ts';
 import '../components/earn.css';
@@ -18,7 +19,7 @@ export default function LockMiningPage() {
         {t('plans.records')} ›
       </Link>
       {!plans.data ? (
-        <LoadState error={plans.isError} retry={() => void plans.refetch()} />
+        <LoadState of={[plans]} />
       ) : plans.data.items.length === 0 ? (
         <div className="earn-state">{t('plans.empty')}</div>
       ) : (

@@ -2,7 +2,9 @@ import { Button, Dialog, Tag, Toast } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ordersQuery, redeem, revoke, type EarnOrder } from '../api/earn.ts';
-import { Line, LoadState, SignedInGate } from '../components/Gate.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
+import { Line } from '../components/Line.tsx';
 import { showAmount, showTime } from '../components/format.ts';
 import { useCommand } from '../components/useCommand.ts';
 import { percentOf } from '../model/earn-math.ts';
@@ -12,9 +14,9 @@ import { refreshMoney } from '../../../lib/money-refresh.ts';
 /** /lockRecord: the user's locks; redeem early (penalty shown and confirmed first) or revoke within the grace period. */
 export default function LockRecordPage() {
   return (
-    <SignedInGate>
+    <SignInGate feature="earn">
       <LockRecord />
-    </SignedInGate>
+    </SignInGate>
   );
 }
 
@@ -22,7 +24,7 @@ function LockRecord() {
   const { t } = useTranslation('earn');
   // refreshed now and then: the daily accrual and maturity happen on the server
   const orders = useQuery({ ...ordersQuery(), refetchInterval: 15_000 });
-  if (!orders.data) return <LoadState error={orders.isError} retry={() => void orders.refetch()} />;
+  if (!orders.data) return <LoadState of={[orders]} />;
   return (
     <div className="earn-page" data-testid="lock-record">
       {orders.data.items.length === 0 ? (

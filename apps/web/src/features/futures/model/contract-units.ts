@@ -1,26 +1,14 @@
-import { divRound, formatUnits, MoneyFormatError, parseUnits, pow10 } from '@tidemark/contract/money';
 import type { FuturesContract } from '@tidemark/contract/futures';
+import { divRound, formatUnits, MoneyFormatError, parseUnits, pow10 } from '@tidemark/contract/money';
+import { parseRate, tierTableFromPublished, USDT_SCALE, type Tier, type TierTable } from '@tidemark/futures-math';
 
 /**
- * The integer form of a contract, the same one the server's futures domain uses
- * (apps/server/src/modules/futures/domain/units.ts, contracts.ts): a price is a count of ticks, a
- * quantity a count of lots, and ticks × lots is exactly a USDT amount in minor units (scale 6).
- * Rates are parts of RATE_ONE (10^8). Nothing here is a float.
+ * A published contract in the integer form of @tidemark/futures-math, the code the server charges
+ * by: a price is a count of ticks, a quantity a count of lots, and ticks × lots is exactly a USDT
+ * amount in minor units. What is here is only the app's side: reading what the user typed and the
+ * API's decimal strings, and writing them back. Nothing here is a float.
  */
-export const USDT_SCALE = 6;
-export const RATE_ONE = 100_000_000n;
-
-export interface TierUnits {
-  /** Notional range (floor, cap] in USDT minor units. */
-  floor: bigint;
-  cap: bigint;
-  mmr: bigint;
-  /** Maintenance amount × RATE_ONE, derived as the server does (continuous at each edge). */
-  cumScaled: bigint;
-  maxLeverage: number;
-}
-
-export interface ContractUnits {
+export interface ContractUnits extends TierTable {
   contract: FuturesContract;
   priceDecimals: number;
   qtyDecimals: number;
@@ -29,7 +17,7 @@ export interface ContractUnits {
   makerFee: bigint;
   takerFee: bigint;
   minNotional: bigint;
-  tiers: TierUnits[];
+  tiers: readonly Tier[];
 }
 
 const decimalsOf = (s: string): number => (s.includes('.') ? s.split('.')[1]!.length : 0);
@@ -47,33 +35,19 @@ export function parseTyped(text: string, scale: number): bigint | null {
   }
 }
 
-export const parseRate8 = (rate: string): bigint => parseUnits(rate, 8, 'exact');
-
 export function contractUnits(contract: FuturesContract): ContractUnits {
   const priceDecimals = decimalsOf(contract.tickSize);
   const qtyDecimals = decimalsOf(contract.stepSize);
-  const tiers: TierUnits[] = [];
-  let floor = 0n;
-  let prevMmr = 0n;
-  let cumScaled = 0n;
-  for (const [i, t] of [...contract.tiers].sort((a, b) => a.bracket - b.bracket).entries()) {
-    const cap = parseUnits(t.notionalCap, USDT_SCALE, 'floor');
-    const mmr = parseRate8(t.maintMarginRatio);
-    if (i > 0) cumScaled += floor * (mmr - prevMmr);
-    tiers.push({ floor, cap, mmr, cumScaled, maxLeverage: t.maxLeverage });
-    floor = cap;
-    prevMmr = mmr;
-  }
   return {
+    ...tierTableFromPublished(contract.symbol, contract.tiers),
     contract,
     priceDecimals,
     qtyDecimals,
     tickUnits: parseUnits(contract.tickSize, priceDecimals),
     stepUnits: parseUnits(contract.stepSize, qtyDecimals),
-    makerFee: parseRate8(contract.makerFee),
-    takerFee: parseRate8(contract.takerFee),
+    makerFee: parseRate(contract.makerFee),
+    takerFee: parseRate(contract.takerFee),
     minNotional: parseUnits(contract.minNotional, USDT_SCALE, 'ceil'),
-    tiers,
   };
 }
 
@@ -104,25 +78,6 @@ export const ticksText = (c: ContractUnits, ticks: bigint): string => formatUnit
 export const lotsText = (c: ContractUnits, lots: bigint): string => formatUnits(lots * c.stepUnits, c.qtyDecimals);
 export const usdtText = (units: bigint): string => formatUnits(units, USDT_SCALE);
 export const usdtUnits = (text: string): bigint => parseUnits(text, USDT_SCALE, 'floor');
-
-export const divFloor = (a: bigint, b: bigint): bigint => divRound(a, b, 'floor');
-export const divCeil = (a: bigint, b: bigint): bigint => divRound(a, b, 'ceil');
-
-/** The bracket of a notional: the first whose cap is ≥ it (above the last cap: the last). */
-export function tierFor(c: ContractUnits, notional: bigint): TierUnits {
-  return c.tiers.find((t) => notional <= t.cap) ?? c.tiers[c.tiers.length - 1]!;
-}
-
-/** Maintenance margin in minor units, rounded up. */
-export function maintenanceMargin(c: ContractUnits, notional: bigint): bigint {
-  const t = tierFor(c, notional);
-  return divCeil(notional * t.mmr - t.cumScaled, RATE_ONE);
-}
-
-/** The highest leverage a position of this notional may use (its bracket's maximum). */
-export function maxLeverageFor(c: ContractUnits, notional: bigint): number {
-  return tierFor(c, notional).maxLeverage;
-}
 
 /** A rate ("0.0001") as a percent string by moving the point ("0.01"); no float. */
 export function ratePercent(rate: string, decimals = 4): string {

@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FuturesPosition } from '@tidemark/contract/futures';
-// The server's own formulas, to prove the screen's copy gives the same numbers (test only).
-// eslint-disable-next-line import/no-restricted-paths
-import { CONTRACTS } from '../../../../../server/src/modules/futures/domain/contracts.ts';
-// eslint-disable-next-line import/no-restricted-paths
-import { liquidationPrice } from '../../../../../server/src/modules/futures/domain/liquidation-price.ts';
-// eslint-disable-next-line import/no-restricted-paths
-import { isolatedMarginBounds, unrealizedPnl } from '../../../../../server/src/modules/futures/domain/position.ts';
+// The server's formulas, to prove the screen gives the same numbers from the position answer's strings.
+import { isolatedMarginBounds, liquidationPrice, unrealizedPnl } from '@tidemark/futures-math';
 import { contractUnits, lotsText, ticksText, usdtText } from './contract-units.ts';
 import { maxRemovable, previewMarginAdjust } from './margin-adjust.ts';
 import { wire } from './wire-contract.test-support.ts';
@@ -89,7 +84,6 @@ describe('previewMarginAdjust', () => {
 
   it('matches the server bounds and liquidation price for any isolated position (every bracket)', () => {
     for (const symbol of ['BTCUSDT', 'ETHUSDT', 'DOGEUSDT']) {
-      const server = CONTRACTS.find((c) => c.symbol === symbol)!;
       const contract = wire(symbol, null);
       const c = contractUnits(contract);
       fc.assert(
@@ -123,7 +117,7 @@ describe('previewMarginAdjust', () => {
               action: 'add',
               amount: usdtText(amount),
             });
-            const expected = liquidationPrice(server, position, margin + amount);
+            const expected = liquidationPrice(c, position, margin + amount);
             expect(r.estimatedLiquidationPrice).toBe(expected === null ? null : ticksText(c, expected));
           },
         ),

@@ -1,13 +1,11 @@
 import type { FuturesContract, FuturesPosition } from '@tidemark/contract/futures';
+import { divCeil, divFloor, USDT_SCALE } from '@tidemark/futures-math';
 import {
   contractUnits,
-  divCeil,
-  divFloor,
   fineTicks,
   parseTyped,
   qtyLots,
   ticksText,
-  USDT_SCALE,
   usdtText,
   usdtUnits,
   type ContractUnits,
@@ -21,7 +19,7 @@ import { liquidationTicks } from './preview.ts';
  *   maxAdd    = what the futures wallet has available
  *   maxRemove = max(0, min(margin, margin + uPnL − ⌈|size| × mark / L⌉))
  * and the liquidation price after the change is the isolated formula (collateral = the new margin) the
- * server applies (liquidation-price.ts, mirrored by preview.ts liquidationTicks). Everything is integers.
+ * server applies (@tidemark/futures-math liquidationPrice). Everything is integers.
  */
 export type MarginAction = 'add' | 'remove';
 

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FuturesAccount, FuturesPosition } from '@tidemark/contract/futures';
-// The server's own formulas, to check that the screen's estimate is the same number. Test only: the app
-// itself never imports server code (it talks HTTP), but a copy of a formula must be proven equal to it.
-// eslint-disable-next-line import/no-restricted-paths
-import { CONTRACTS } from '../../../../../server/src/modules/futures/domain/contracts.ts';
-// eslint-disable-next-line import/no-restricted-paths
-import { liquidationPrice } from '../../../../../server/src/modules/futures/domain/liquidation-price.ts';
+import { liquidationPrice, maintenanceMarginScaled, RATE_ONE, unrealizedPnl } from '@tidemark/futures-math';
 import { contractUnits, priceTicks, qtyLots, ratePercent, ticksText, usdtUnits } from './contract-units.ts';
 import { liquidationTicks, previewOrder } from './preview.ts';
 import { reducibleBy } from './reduce-only.ts';
@@ -44,13 +39,12 @@ describe('previewOrder', () => {
     expect(r.preview!.initialMargin).toBe('50');
     // LP = (500 − 50) / (0.01 × (1 − 0.004)) = 45180.722… → rounded down to the tick
     expect(r.preview!.estimatedLiquidationPrice).toBe('45180.7');
-    const fee = BigInt(500_000_000) * BigInt(CONTRACTS[0]!.takerFee); // minor units × rate
+    const fee = BigInt(500_000_000) * 50_000n; // minor units × the taker rate 0.0005 in parts of 10^8
     expect(r.preview!.fee).toBe(fmt((fee + 99_999_999n) / 100_000_000n, 6));
     expect(r.preview!.estimated).toBe(true);
   });
 
   it('a 10× cross long: the wallet backs it, as the server computes it (a price, or none when it covers the value)', () => {
-    const server = CONTRACTS.find((c) => c.symbol === 'BTCUSDT')!;
     const cross = (available: string) =>
       previewOrder({
         contract: btc,
@@ -69,11 +63,11 @@ describe('previewOrder', () => {
     const position = { size: lots, entryValue: lots * priceTicks(c, '50000')! };
     const small = cross('1000');
     // W = the wallet after the order: available − cost + the position's margin = available − fee
-    const expected = liquidationPrice(server, position, usdtUnits('1000') - usdtUnits(small.fee));
+    const expected = liquidationPrice(c, position, usdtUnits('1000') - usdtUnits(small.fee));
     expect(expected).not.toBeNull();
     expect(small.estimatedLiquidationPrice).toBe(ticksText(c, expected!));
     // a wallet larger than the position's value (5,000): nothing liquidates it, on both sides
-    expect(liquidationPrice(server, position, usdtUnits('6000') - usdtUnits(small.fee))).toBeNull();
+    expect(liquidationPrice(c, position, usdtUnits('6000') - usdtUnits(small.fee))).toBeNull();
     expect(cross('6000').estimatedLiquidationPrice).toBeNull();
   });
 
@@ -140,10 +134,14 @@ describe('previewOrder', () => {
     expect(big.preview!.maxLeverage).toBe(75);
   });
 
-  it('matches the server formula for any position and collateral (every bracket)', () => {
+  it('is the first mark at which the position is liquidatable, for any position and collateral (every bracket)', () => {
     for (const symbol of ['BTCUSDT', 'ETHUSDT', 'DOGEUSDT']) {
-      const server = CONTRACTS.find((c) => c.symbol === symbol)!;
-      const mine = contractUnits(wire(symbol, null));
+      const c = contractUnits(wire(symbol, null));
+      // liquidatable at mark m when the margin left is at most the maintenance margin (no rounding)
+      const liquidatable = (position: { size: bigint; entryValue: bigint }, collateral: bigint, mark: bigint) => {
+        const q = position.size < 0n ? -position.size : position.size;
+        return (collateral + unrealizedPnl(position, mark)) * RATE_ONE <= maintenanceMarginScaled(c, q * mark);
+      };
       fc.assert(
         fc.property(
           fc.bigInt({ min: 1n, max: 10n ** 9n }),
@@ -151,10 +149,12 @@ describe('previewOrder', () => {
           fc.boolean(),
           fc.bigInt({ min: 0n, max: 10n ** 13n }),
           (lots, ticks, long, collateral) => {
-            const size = long ? lots : -lots;
-            const entryValue = lots * ticks;
-            const expected = liquidationPrice(server, { size, entryValue }, collateral);
-            expect(liquidationTicks(mine, size, entryValue, collateral)).toBe(expected);
+            const position = { size: long ? lots : -lots, entryValue: lots * ticks };
+            const liq = liquidationTicks(c, position.size, position.entryValue, collateral);
+            if (liq === null) return;
+            const safer = long ? liq + 1n : liq - 1n;
+            expect(liquidatable(position, collateral, liq)).toBe(true);
+            if (safer >= 1n) expect(liquidatable(position, collateral, safer)).toBe(false);
           },
         ),
         { numRuns: 300 },

@@ -6,15 +6,18 @@ import type {
   PositionSide,
 } from '@tidemark/contract/futures';
 import {
-  contractUnits,
-  divCeil,
   divFloor,
-  fineTicks,
+  initialMargin,
+  liquidationPrice,
   maintenanceMargin,
-  maxLeverageFor,
+  maxLeverageForNotional,
+  tradeFee,
+} from '@tidemark/futures-math';
+import {
+  contractUnits,
+  fineTicks,
   priceTicks,
   qtyLots,
-  RATE_ONE,
   ticksText,
   usdtText,
   usdtUnits,
@@ -24,7 +27,7 @@ import {
 /**
  * What an order would cost and where the resulting position would be liquidated, shown BEFORE the
  * user confirms. The server has no preview call, so this applies the server's own formulas
- * (futures/domain: initialMargin = ⌈notional / L⌉, fee = ⌈notional × rate⌉, liquidation price per
+ * (@tidemark/futures-math: initialMargin = ⌈notional / L⌉, fee = ⌈notional × rate⌉, liquidation price per
  * liquidation-price.ts with the bracket evaluated at the liquidation price). A market order is
  * valued at the mark price (the server walks the book), so its figures are marked as estimates.
  */
@@ -102,11 +105,10 @@ export function previewOrder(input: PreviewInput): PreviewResult {
     const opposes = existing !== undefined && existing.direction !== input.direction;
     if (!opposes || lots > (qtyLots(c, existing.closableQuantity) ?? 0n)) errors.push('reduceOnlyExceeds');
   } else if (notional < c.minNotional) errors.push('minNotional');
-  const L = BigInt(input.leverage);
   const feeRate = input.orderType === 'market' ? c.takerFee : c.makerFee > c.takerFee ? c.makerFee : c.takerFee;
-  const fee = divCeil(notional * feeRate, RATE_ONE);
+  const fee = tradeFee(notional, feeRate);
   // a reduce-only order freezes nothing: its fee is charged when it fills
-  const im = reduceOnly ? 0n : divCeil(notional, L);
+  const im = reduceOnly ? 0n : initialMargin(notional, input.leverage);
   const cost = reduceOnly ? 0n : im + fee;
   if (input.account && cost > usdtUnits(input.account.available)) errors.push('insufficient');
 
@@ -133,12 +135,12 @@ export function previewOrder(input: PreviewInput): PreviewResult {
     } else {
       size = oldSize + size;
       entryValue = price * (lots - oldLots);
-      margin = divCeil(entryValue, L);
+      margin = initialMargin(entryValue, input.leverage);
     }
   }
   const q = size < 0n ? -size : size;
   const notionalAfter = q * (markTicks ?? price);
-  const maxLeverage = maxLeverageFor(c, notionalAfter);
+  const maxLeverage = maxLeverageForNotional(c, notionalAfter);
   if (!reduceOnly && input.leverage > maxLeverage) errors.push('leverageTooHigh');
 
   let liq: bigint | null = null;
@@ -185,37 +187,12 @@ function crossWallet(
   return w;
 }
 
-/**
- * The liquidation tick of a one-way position (server: domain/liquidation-price.ts), or null when none:
- *   long : LP = (EV − W − cum) / (Q × (1 − MMR))      short: LP = (EV + W + cum) / (Q × (1 + MMR))
- * with the bracket the one that contains Q × LP; a long rounds down, a short up.
- */
+/** The liquidation tick of a one-way position, or null when none: the server's own formula. */
 export function liquidationTicks(
   c: ContractUnits,
   size: bigint,
   entryValue: bigint,
   collateral: bigint,
 ): bigint | null {
-  const q = size < 0n ? -size : size;
-  if (q === 0n) return null;
-  const long = size > 0n;
-  for (let i = 0; i < c.tiers.length; i++) {
-    const tier = c.tiers[i]!;
-    const num = long
-      ? (entryValue - collateral) * RATE_ONE - tier.cumScaled
-      : (entryValue + collateral) * RATE_ONE + tier.cumScaled;
-    const den = q * (long ? RATE_ONE - tier.mmr : RATE_ONE + tier.mmr);
-    if (num <= 0n) {
-      if (long) return null;
-      continue;
-    }
-    const n = q * num;
-    const aboveFloor = i === 0 || n > tier.floor * den;
-    const belowCap = i === c.tiers.length - 1 || n <= tier.cap * den;
-    if (aboveFloor && belowCap) {
-      const ticks = long ? divFloor(num, den) : divCeil(num, den);
-      return ticks >= 1n ? ticks : null;
-    }
-  }
-  return null;
+  return liquidationPrice(c, { size, entryValue }, collateral);
 }

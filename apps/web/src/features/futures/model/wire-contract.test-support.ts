@@ -1,36 +1,61 @@
 import type { FuturesContract } from '@tidemark/contract/futures';
-// Test support only: the app never imports server code (it talks HTTP), but the tests build the contracts
-// exactly as /futures/contracts answers them from the server's configuration.
-// eslint-disable-next-line import/no-restricted-paths
-import { CONTRACTS } from '../../../../../server/src/modules/futures/domain/contracts.ts';
+import { buildTiers, formatFixed, RATE_ONE, type TierConfig } from '@tidemark/futures-math';
 
-export const fmt = (v: bigint, d: number) => {
-  const p = 10n ** BigInt(d);
-  const f = (v % p).toString().padStart(d, '0').replace(/0+$/, '');
-  return f ? `${v / p}.${f}` : `${v / p}`;
+/**
+ * Contracts as /futures/contracts publishes them, for the app's tests. The tier tables have the
+ * shape of the listed ones (a wide first bracket for BTC, tighter ones for small coins); the math
+ * that reads them is the server's own (@tidemark/futures-math), so they need not be the live values.
+ */
+const TIERS: Record<string, TierConfig[]> = {
+  BTC: [
+    { notionalCap: '50000', mmr: '0.004', maxLeverage: 100 },
+    { notionalCap: '600000', mmr: '0.005', maxLeverage: 75 },
+    { notionalCap: '3000000', mmr: '0.0065', maxLeverage: 50 },
+    { notionalCap: '12000000', mmr: '0.01', maxLeverage: 25 },
+    { notionalCap: '1200000000', mmr: '0.25', maxLeverage: 1 },
+  ],
+  ETH: [
+    { notionalCap: '10000', mmr: '0.0065', maxLeverage: 75 },
+    { notionalCap: '100000', mmr: '0.01', maxLeverage: 50 },
+    { notionalCap: '500000', mmr: '0.02', maxLeverage: 25 },
+    { notionalCap: '50000000', mmr: '0.5', maxLeverage: 1 },
+  ],
+  DOGE: [
+    { notionalCap: '5000', mmr: '0.01', maxLeverage: 50 },
+    { notionalCap: '25000', mmr: '0.02', maxLeverage: 25 },
+    { notionalCap: '5000000', mmr: '0.5', maxLeverage: 1 },
+  ],
+};
+const GRID: Record<string, [tickSize: string, stepSize: string]> = {
+  BTC: ['0.1', '0.00001'],
+  ETH: ['0.01', '0.0001'],
+  DOGE: ['0.00001', '0.1'],
 };
 
-/** A contract as /futures/contracts answers it, from the server's configuration. */
+export const fmt = formatFixed;
+
+/** A contract as /futures/contracts answers it. */
 export function wire(symbol: string, mark: string | null): FuturesContract {
-  const c = CONTRACTS.find((x) => x.symbol === symbol)!;
+  const base = symbol.replace(/USDT$/, '');
+  const tiers = buildTiers(symbol, TIERS[base]!);
   return {
-    symbol: c.symbol,
-    base: c.base,
+    symbol,
+    base,
     quote: 'USDT',
-    tickSize: c.tickSize,
-    stepSize: c.stepSize,
-    minNotional: fmt(c.minNotional, 6),
-    makerFee: fmt(c.makerFee, 8),
-    takerFee: fmt(c.takerFee, 8),
-    liquidationFee: fmt(c.liquidationFee, 8),
-    maxLeverage: c.maxLeverage,
+    tickSize: GRID[base]![0],
+    stepSize: GRID[base]![1],
+    minNotional: '5',
+    makerFee: '0.0002',
+    takerFee: '0.0005',
+    liquidationFee: '0.005',
+    maxLeverage: tiers[0]!.maxLeverage,
     fundingIntervalHours: 8,
-    tiers: c.tiers.map((t) => ({
+    tiers: tiers.map((t) => ({
       bracket: t.bracket,
       notionalFloor: fmt(t.floor, 6),
       notionalCap: fmt(t.cap, 6),
       maintMarginRatio: fmt(t.mmr, 8),
-      maintAmount: fmt(t.cumScaled / 100_000_000n, 6),
+      maintAmount: fmt(t.cumScaled / RATE_ONE, 6),
       maxLeverage: t.maxLeverage,
     })),
     indexPrice: mark,

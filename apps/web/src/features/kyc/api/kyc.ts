@@ -49,8 +49,14 @@ export interface KycLimitsAnswer {
   fiatUnit: string;
 }
 
+// read afresh on every visit: what it shows changes on other screens (binding a phone or e-mail)
+// and at the operator's desk, and a stale "bind your phone first" would be a dead end
 export const kycStatusQuery = () =>
-  queryOptions({ queryKey: kycKeys.status, queryFn: () => apiPost<KycStatus>('/xb/v1/kyc/status') });
+  queryOptions({
+    queryKey: kycKeys.status,
+    queryFn: () => apiPost<KycStatus>('/xb/v1/kyc/status'),
+    staleTime: 0,
+  });
 
 export const kycLimitsQuery = () =>
   queryOptions({ queryKey: kycKeys.limits, queryFn: () => apiPost<KycLimitsAnswer>('/xb/v1/kyc/limits') });

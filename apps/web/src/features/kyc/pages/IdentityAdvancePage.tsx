@@ -4,9 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
+import { useDetour } from '../../../lib/detour.ts';
 import { kycKeys, kycStatusQuery, submitAdvanced, type KycStatus } from '../api/kyc.ts';
 import { BindFirst } from '../components/BindFirst.tsx';
-import { Loading, SignedInOnly } from '../components/Gate.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { PhotoSlot, type UploadedPhoto } from '../components/PhotoSlot.tsx';
 import { PrivatePhoto } from '../components/PrivatePhoto.tsx';
 import { StateTag } from '../components/StateTag.tsx';
@@ -19,9 +21,9 @@ const SLOTS: Slot[] = ['frontPhoto', 'backPhoto', 'handPhoto'];
 /** /mine/identityAdvance: the front, back and hand-held photos (spec §3), after basic is certified. */
 export default function IdentityAdvancePage() {
   return (
-    <SignedInOnly>
+    <SignInGate feature="kyc">
       <AdvanceScreen />
-    </SignedInOnly>
+    </SignInGate>
   );
 }
 
@@ -29,7 +31,7 @@ function AdvanceScreen() {
   const { t } = useTranslation('kyc');
   const navigate = useNavigate();
   const status = useQuery(kycStatusQuery());
-  if (!status.data) return <Loading failed={status.isError} retry={() => void status.refetch()} />;
+  if (!status.data) return <LoadState of={[status]} />;
   const s = status.data;
   if (!s.emailBound || !s.phoneBound) {
     return (
@@ -95,7 +97,8 @@ function AdvanceClosed(props: { status: KycStatus }) {
 
 function AdvanceForm(props: { rejectReason: string | null }) {
   const { t } = useTranslation('kyc');
-  const navigate = useNavigate();
+  // reached from a money form: back there once submitted
+  const detour = useDetour();
   const queryClient = useQueryClient();
   const [photos, setPhotos] = useState<Record<Slot, UploadedPhoto | null>>({
     frontPhoto: null,
@@ -119,7 +122,7 @@ function AdvanceForm(props: { rejectReason: string | null }) {
       });
       await queryClient.invalidateQueries({ queryKey: kycKeys.all });
       Toast.show({ icon: 'success', content: t('advanced.submitted') });
-      navigate('/mine/identity', { replace: true });
+      detour.finish('/mine/identity');
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (err.field && (SLOTS as string[]).includes(err.field)) setErrors((e) => ({ ...e, [err.field!]: err.message }));

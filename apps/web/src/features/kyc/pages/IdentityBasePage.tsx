@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DOCUMENT_TYPES, type DocumentType } from '@tidemark/contract/kyc';
 import { ApiError } from '../../../lib/api.ts';
+import { useDetour } from '../../../lib/detour.ts';
 import { kycKeys, kycStatusQuery, submitBasic } from '../api/kyc.ts';
 import { BindFirst } from '../components/BindFirst.tsx';
 import { CountryPicker } from '../components/CountryPicker.tsx';
-import { Loading, SignedInOnly } from '../components/Gate.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { StateTag } from '../components/StateTag.tsx';
 import { checkBasic, type BasicForm, type FieldErrors } from '../model/basic-form.ts';
 import { stateOf } from '../model/level-view.ts';
@@ -17,9 +19,9 @@ import '../components/kyc.css';
 /** /mine/identityBase: real name, ID number, issuing country and document type (spec §3, §5). */
 export default function IdentityBasePage() {
   return (
-    <SignedInOnly>
+    <SignInGate feature="kyc">
       <BaseScreen />
-    </SignedInOnly>
+    </SignInGate>
   );
 }
 
@@ -27,7 +29,7 @@ function BaseScreen() {
   const { t } = useTranslation('kyc');
   const navigate = useNavigate();
   const status = useQuery(kycStatusQuery());
-  if (!status.data) return <Loading failed={status.isError} retry={() => void status.refetch()} />;
+  if (!status.data) return <LoadState of={[status]} />;
   const s = status.data;
   if (!s.emailBound || !s.phoneBound) {
     return (
@@ -55,7 +57,8 @@ function BaseScreen() {
 
 function BaseForm(props: { rejectReason: string | null }) {
   const { t } = useTranslation('kyc');
-  const navigate = useNavigate();
+  // reached from a money form: back there once submitted
+  const detour = useDetour();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<BasicForm>({ realName: '', idNumber: '', country: '', documentType: 'id_card' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -74,7 +77,7 @@ function BaseForm(props: { rejectReason: string | null }) {
       await submitBasic(checked.value);
       await queryClient.invalidateQueries({ queryKey: kycKeys.all });
       Toast.show({ icon: 'success', content: t('basic.submitted') });
-      navigate('/mine/identity', { replace: true });
+      detour.finish('/mine/identity');
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       // the server's own (localized) words: under the field it names, else as a toast

@@ -1,10 +1,10 @@
 import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useDetour } from '../../../lib/detour.ts';
 import { kycLimitsQuery, kycStatusQuery, type KycStatus } from '../api/kyc.ts';
 import { BindFirst } from '../components/BindFirst.tsx';
-import { Loading } from '../components/Gate.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
 import { LimitsTable } from '../components/LimitsTable.tsx';
 import { StateTag } from '../components/StateTag.tsx';
 import { LEVEL_PATHS, levelView } from '../model/level-view.ts';
@@ -19,8 +19,8 @@ export default function IdentityPage() {
   const limits = useQuery(kycLimitsQuery());
   if (!status.data || !limits.data) {
     return (
-      <Loading
-        failed={status.isError || limits.isError}
+      <LoadState
+        error={status.isError || limits.isError}
         retry={() => {
           void status.refetch();
           void limits.refetch();
@@ -42,7 +42,8 @@ export default function IdentityPage() {
 
 function LevelCard(props: { status: KycStatus; level: 'basic' | 'advanced'; bound: boolean }) {
   const { t } = useTranslation('kyc');
-  const navigate = useNavigate();
+  // reached from a money form: the level's form returns there once submitted
+  const detour = useDetour();
   const view = levelView(props.status, props.level);
   const app = view.application;
   return (
@@ -71,7 +72,7 @@ function LevelCard(props: { status: KycStatus; level: 'basic' | 'advanced'; boun
         <Button
           color="primary"
           disabled={!props.bound}
-          onClick={() => navigate(LEVEL_PATHS[props.level])}
+          onClick={() => detour.forward(LEVEL_PATHS[props.level])}
           data-testid={`kyc-${view.action}-${props.level}`}
         >
           {t(`entry.${view.action}`)}

@@ -2,7 +2,8 @@ import { List } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { creditQuery } from '../api/referral.ts';
-import { Loading, SignedInOnly } from '../components/Gate.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { formatDateTime } from '../model/dates.ts';
 import '../components/referral.css';
 
@@ -12,16 +13,16 @@ import '../components/referral.css';
  */
 export default function CreditPage() {
   return (
-    <SignedInOnly>
+    <SignInGate feature="referral">
       <CreditScreen />
-    </SignedInOnly>
+    </SignInGate>
   );
 }
 
 function CreditScreen() {
   const { t, i18n } = useTranslation('referral');
   const credit = useQuery(creditQuery());
-  if (!credit.data) return <Loading failed={credit.isError} retry={() => void credit.refetch()} />;
+  if (!credit.data) return <LoadState of={[credit]} />;
   const c = credit.data;
   return (
     <div className="ref-page" data-testid="credit-page">

@@ -3,16 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { inviteQuery, rulesQuery } from '../api/referral.ts';
-import { Loading, SignedInOnly } from '../components/Gate.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { copyText, rateToPercent, shareLink, type ShareHost, type ShareOutcome } from '../model/share.ts';
 import '../components/referral.css';
 
 /** /mine/invite: the invite code, the invite link with its QR code, copy and share (spec §1–§3). */
 export default function InvitePage() {
   return (
-    <SignedInOnly>
+    <SignInGate feature="referral">
       <InviteScreen />
-    </SignedInOnly>
+    </SignInGate>
   );
 }
 
@@ -21,7 +22,7 @@ function InviteScreen() {
   const navigate = useNavigate();
   const invite = useQuery(inviteQuery());
   const rules = useQuery(rulesQuery());
-  if (!invite.data) return <Loading failed={invite.isError} retry={() => void invite.refetch()} />;
+  if (!invite.data) return <LoadState of={[invite]} />;
   const { inviteCode, inviteLink, qrDataUrl } = invite.data;
   const host = navigator as unknown as ShareHost;
 

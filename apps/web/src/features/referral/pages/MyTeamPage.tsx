@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { KycUserState } from '@tidemark/contract/kyc';
 import { groupThousands } from '../../../lib/format/decimal.ts';
 import { rewardsQuery, rulesQuery, teamQuery } from '../api/referral.ts';
-import { Loading, SignedInOnly } from '../components/Gate.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { formatDate, formatDateTime } from '../model/dates.ts';
 import { rateToPercent } from '../model/share.ts';
 import '../components/referral.css';
@@ -15,9 +16,9 @@ import '../components/referral.css';
  */
 export default function MyTeamPage() {
   return (
-    <SignedInOnly>
+    <SignInGate feature="referral">
       <TeamScreen />
-    </SignedInOnly>
+    </SignInGate>
   );
 }
 
@@ -32,7 +33,7 @@ function TeamScreen() {
   const { t, i18n } = useTranslation('referral');
   const team = useInfiniteQuery(teamQuery());
   const rules = useQuery(rulesQuery());
-  if (!team.data) return <Loading failed={team.isError} retry={() => void team.refetch()} />;
+  if (!team.data) return <LoadState of={[team]} />;
   const first = team.data.pages[0]!;
   const members = team.data.pages.flatMap((p) => p.items);
 

@@ -6,16 +6,17 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { createTicket, supportKeys } from '../api/support.ts';
 import { ImagePicker, type PickedImage } from '../components/ImagePicker.tsx';
-import { SignInRequired } from '../components/SignInRequired.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { checkTicket, CONTENT_MAX, TITLE_MAX, type TicketFormErrors } from '../model/ticket-form.ts';
 import '../components/support.css';
+import { Form } from '../../../components/form/Form.tsx';
 
 /** /mine/addQuestion: a ticket — title, question, up to six images — checked here before it is sent. */
 export default function AddQuestionPage() {
   return (
-    <SignInRequired>
+    <SignInGate feature="support">
       <AddQuestionForm />
-    </SignInRequired>
+    </SignInGate>
   );
 }
 
@@ -60,13 +61,7 @@ function AddQuestionForm() {
 
   return (
     <div className="sp-page">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={() => void submit()}>
         <div className="sp-card">
           <label className="sp-label" htmlFor="ticket-title">
             {t('form.title')}
@@ -124,7 +119,7 @@ function AddQuestionForm() {
         <Button block color="primary" size="large" type="submit" loading={busy} data-testid="ticket-submit">
           {t('form.submit')}
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -9,8 +9,8 @@ import { useSession } from '../../../lib/session.ts';
 import { supportInfoQuery, type SupportInfo } from '../api/support.ts';
 import { ChatThread } from '../components/ChatThread.tsx';
 import { ImagePicker, type PickedImage } from '../components/ImagePicker.tsx';
-import { LoadFailed, Loading } from '../components/LoadStates.tsx';
-import { SignInRequired } from '../components/SignInRequired.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { useChat } from '../model/use-chat.ts';
 import '../components/support.css';
 
@@ -22,13 +22,12 @@ const MESSAGE_MAX = 2000;
  */
 export default function CustomerServicePage() {
   const info = useQuery(supportInfoQuery());
-  if (info.isPending) return <Loading />;
-  if (info.isError) return <LoadFailed onRetry={() => void info.refetch()} />;
+  if (info.isPending || info.isError) return <LoadState of={[info]} />;
   if (info.data.mode === 'external' && info.data.externalUrl) return <ExternalChat url={info.data.externalUrl} />;
   return (
-    <SignInRequired>
+    <SignInGate feature="support">
       <BuiltinChat info={info.data} />
-    </SignInRequired>
+    </SignInGate>
   );
 }
 
@@ -125,9 +124,9 @@ function BuiltinChat(props: { info: SupportInfo }) {
         ) : null}
         {!chat.loaded ? (
           chat.loadFailed ? (
-            <LoadFailed onRetry={chat.reload} />
+            <LoadState error retry={chat.reload} />
           ) : (
-            <Loading />
+            <LoadState error={false} />
           )
         ) : chat.messages.length === 0 ? (
           <EmptyState

@@ -6,9 +6,10 @@ import { useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { replyTicket, supportKeys, ticketQuery } from '../api/support.ts';
 import { ImagePicker, type PickedImage } from '../components/ImagePicker.tsx';
-import { LoadFailed, Loading } from '../components/LoadStates.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
 import { PrivateImage } from '../components/PrivateImage.tsx';
-import { SignInRequired } from '../components/SignInRequired.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { TicketStateTag } from '../components/TicketState.tsx';
 import { formatDateTime } from '../model/dates.ts';
 import { CONTENT_MAX } from '../model/ticket-form.ts';
@@ -17,9 +18,9 @@ import '../components/support.css';
 /** /mine/questionRecord/:id — the whole thread of one ticket, and a box for a follow-up. */
 export default function QuestionDetailPage() {
   return (
-    <SignInRequired>
+    <SignInGate feature="support">
       <TicketThread />
-    </SignInRequired>
+    </SignInGate>
   );
 }
 
@@ -35,9 +36,9 @@ function TicketThread() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (!valid || (q.isError && q.error instanceof ApiError && q.error.status === 404)) return <LoadFailed notFound />;
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadFailed onRetry={() => void q.refetch()} />;
+  if (!valid || (q.isError && q.error instanceof ApiError && q.error.status === 404))
+    return <EmptyState testId="ticket-not-found" title={t('detail.notFound')} text={t('detail.notFoundText')} />;
+  if (q.isPending || q.isError) return <LoadState of={[q]} />;
   const ticket = q.data;
 
   const send = async () => {

@@ -5,18 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ticketsQuery } from '../api/support.ts';
-import { SignInRequired } from '../components/SignInRequired.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { TicketStateTag } from '../components/TicketState.tsx';
-import { LoadFailed, Loading } from '../components/LoadStates.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
 import { formatDateTime } from '../model/dates.ts';
 import '../components/support.css';
 
 /** /mine/questionRecord: the user's tickets, newest activity first, each "waiting for reply" or "replied". */
 export default function QuestionRecordPage() {
   return (
-    <SignInRequired>
+    <SignInGate feature="support">
       <TicketList />
-    </SignInRequired>
+    </SignInGate>
   );
 }
 
@@ -25,8 +25,7 @@ function TicketList() {
   const navigate = useNavigate();
   const q = useQuery(ticketsQuery());
 
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadFailed onRetry={() => void q.refetch()} />;
+  if (q.isPending || q.isError) return <LoadState of={[q]} />;
   if (q.data.list.length === 0) {
     return (
       <div className="sp-page">

@@ -15,7 +15,7 @@ import { OrderTicket } from '../components/OrderTicket.tsx';
 import { useAvailable, useBook, useLastPrice, useOpenOrders } from '../components/useTradeData.ts';
 import { INITIAL_TICKET, ticketReducer, type TicketContext } from '../model/ticket.ts';
 import '../components/trade.css';
-// futures (issue 8): the spot / futures switch and the futures panel
+// one trade tab for both markets: the spot / futures switch picks the panel below it
 import { FuturesPanel } from '../../futures/components/FuturesPanel.tsx';
 import { TradeModeSwitch, useTradeMode } from '../../futures/components/TradeModeSwitch.tsx';
 
@@ -26,7 +26,7 @@ const DEFAULT_SYMBOL = 'BTCUSDT';
  * /trade?mode=futures&symbol=BTCUSDT — the futures side (features/futures).
  */
 export default function TradePage() {
-  // futures (issue 8): the switch above both sides
+  // the switch stays above both panels so the user keeps their place when changing market
   const mode = useTradeMode();
   return (
     <div className="page-body trade-page">

@@ -233,3 +233,17 @@ export interface DemoFundsGrant {
   credited: { currency: string; amount: string }[];
   nextAt: number;
 }
+
+/** One network's status (deposits / withdrawals open, confirmations, scanner lag). */
+export interface NetworkStatus {
+  network: string;
+  adapter: string;
+  demo: boolean;
+  depositsOpen: boolean;
+  withdrawalsOpen: boolean;
+  creditConfirmations: number;
+  unlockConfirmations: number;
+  scannerLag: number | null;
+  note?: string;
+  currencies: string[];
+}

@@ -12,6 +12,7 @@ import type {
   DepositAddress,
   DrawInfos,
   LedgerRecords,
+  NetworkStatus,
   Page,
   RecordType,
   SavedAddress,
@@ -37,6 +38,7 @@ export const walletKeys = {
   addresses: (currency?: string) => ['wallet', 'addresses', currency ?? ''] as const,
   convertRecords: (page: number) => ['wallet', 'convert-records', page] as const,
   demoFunds: ['wallet', 'demo-funds'] as const,
+  chainStatus: ['wallet', 'chain-status'] as const,
 };
 
 export const PAGE_SIZE = 20;
@@ -192,3 +194,10 @@ export const demoFundsQuery = () =>
 
 export const claimDemoFunds = (body: { requestId: string }, opts?: CallOptions) =>
   apiPost<DemoFundsGrant>('/xb/v1/wallet/demo-funds/claim', body, opts);
+
+export const chainStatusQuery = () =>
+  queryOptions({
+    queryKey: walletKeys.chainStatus,
+    queryFn: () => apiPost<{ networks: NetworkStatus[] }>('/xb/v1/wallet/chains/status', {}),
+    refetchInterval: 30_000, // a network can be suspended while the page is open
+  });

@@ -5,7 +5,7 @@ import { refreshMoney } from '../../../lib/money-refresh.ts';
 import { claimDemoFunds, demoFundsQuery } from '../api/wallet.ts';
 import { showAmount } from '../model/amounts.ts';
 import { showCommandError } from './errors.ts';
-import { DemoBadge } from './Gate.tsx';
+import { DemoBadge } from './DemoBadge.tsx';
 import { useMoneyCommand } from './useMoneyCommand.ts';
 
 /**

@@ -1,17 +1,25 @@
 import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useDetour, withReturnTo, type Draft } from '../../../lib/detour.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 
-/** The banner of an unverified user on a withdrawal form: verification first, with the way there. */
-export function KycNotice(props: { path: string }) {
+/**
+ * The banner of an unverified user on a withdrawal form: verification first, with the way there and
+ * back to this form with what was typed (`draft`, read when the button is pressed).
+ */
+export function KycNotice(props: { path: string; draft?: () => Draft }) {
   const { t } = useTranslation('wallet');
-  const navigate = useNavigate();
+  const detour = useDetour();
   return (
     <div className="wal-kyc" data-testid="kyc-notice">
       <span>{t('kyc.required')}</span>
-      <Button size="small" color="warning" onClick={() => navigate(props.path)} data-testid="kyc-go">
+      <Button
+        size="small"
+        color="warning"
+        onClick={() => detour.leave(props.path, props.draft?.())}
+        data-testid="kyc-go"
+      >
         {t('kyc.verify')}
       </Button>
     </div>
@@ -24,6 +32,6 @@ export function showKycRequired(message: string, path = '/mine/identity'): void 
     content: <div data-testid="kyc-required-dialog">{message}</div>,
     confirmText: translate('wallet:kyc.verify'),
     cancelText: translate('wallet:action.cancel'),
-    onConfirm: () => navigateTo(path),
+    onConfirm: () => navigateTo(withReturnTo(path, window.location.pathname + window.location.search)),
   });
 }

@@ -1,28 +1,32 @@
 import { useState } from 'react';
-import { Button, Input, Toast } from 'antd-mobile';
+import { Input, Toast } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { addAddress, drawInfosQuery } from '../api/wallet.ts';
 import type { DrawCurrency } from '../api/types.ts';
-import { ChoiceField } from '../components/CurrencyPicker.tsx';
+import { AssetPicker } from '../../../components/form/AssetPicker.tsx';
 import { showCommandError } from '../components/errors.ts';
-import { FormRow, LoadState, SignedInGate } from '../components/Gate.tsx';
-import { useCurrencyChoice } from '../components/useCurrencyChoice.ts';
+import { FormRow } from '../../../components/form/FormRow.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
+import { useAssetChoice } from '../../../components/form/useAssetChoice.ts';
 import '../components/wallet.css';
+import { Form } from '../../../components/form/Form.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/addCoinAddress: save a withdrawal address (the server checks its format and checksum per chain). */
 export default function AddCoinAddressPage() {
   return (
-    <SignedInGate>
+    <SignInGate feature="wallet">
       <AddAddress />
-    </SignedInGate>
+    </SignInGate>
   );
 }
 
 function AddAddress() {
   const infos = useQuery(drawInfosQuery());
-  if (!infos.data) return <LoadState error={infos.isError} retry={() => void infos.refetch()} />;
+  if (!infos.data) return <LoadState of={[infos]} />;
   return <AddAddressForm currencies={infos.data.currencies} />;
 }
 
@@ -30,7 +34,7 @@ function AddAddressForm(props: { currencies: DrawCurrency[] }) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { currency, chain, chooseCurrency, chooseChain } = useCurrencyChoice(props.currencies);
+  const { currency, chain, chooseCurrency, chooseChain } = useAssetChoice(props.currencies);
   const [address, setAddress] = useState('');
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -63,41 +67,15 @@ function AddAddressForm(props: { currencies: DrawCurrency[] }) {
   return (
     <div className="wal-page">
       <section className="card">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void onSubmit();
-          }}
-        >
-          <FormRow name="currency" label={t('field.currency')}>
-            <ChoiceField
-              title={t('field.currency')}
-              testId="pick-currency"
-              value={currency.currency}
-              options={props.currencies.map((c) => ({
-                value: c.currency,
-                label: `${c.currency} · ${c.name}`,
-                coinType: c.coinType,
-              }))}
-              onChange={chooseCurrency}
-            />
-          </FormRow>
-          <FormRow name="chain" label={t('field.chain')}>
-            <div className="wal-chips">
-              {currency.chains.map((c) => (
-                <button
-                  key={c.chain}
-                  type="button"
-                  className={'wal-chip' + (c.chain === chain.chain ? ' wal-chip--on' : '')}
-                  onClick={() => chooseChain(c.chain)}
-                  data-testid={`chain-${c.chain}`}
-                >
-                  {c.chain}
-                </button>
-              ))}
-            </div>
-          </FormRow>
+        <Form onSubmit={() => void onSubmit()}>
+          <AssetPicker
+            assets={props.currencies}
+            currency={currency.currency}
+            onCurrency={chooseCurrency}
+            chains={currency.chains}
+            chain={chain.chain}
+            onChain={chooseChain}
+          />
           <FormRow name="address" label={t('field.address')} error={errors.address}>
             <Input
               value={address}
@@ -119,17 +97,10 @@ function AddAddressForm(props: { currencies: DrawCurrency[] }) {
               data-testid="input-remark"
             />
           </FormRow>
-          <Button
-            className="wal-submit"
-            block
-            color="primary"
-            type="submit"
-            loading={busy}
-            data-testid="submit-address"
-          >
+          <SubmitButton busy={busy} testId="submit-address">
             {t('address.save')}
-          </Button>
-        </form>
+          </SubmitButton>
+        </Form>
       </section>
     </div>
   );

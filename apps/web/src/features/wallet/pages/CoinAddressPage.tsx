@@ -5,16 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { addressesQuery, deleteAddress, walletKeys } from '../api/wallet.ts';
-import { LoadState, SignedInGate } from '../components/Gate.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { Time } from '../components/Time.tsx';
 import '../components/wallet.css';
 
 /** /mine/coinAddress: the withdrawal address book; deleting asks first. */
 export default function CoinAddressPage() {
   return (
-    <SignedInGate>
+    <SignInGate feature="wallet">
       <AddressBook />
-    </SignedInGate>
+    </SignInGate>
   );
 }
 
@@ -45,7 +46,7 @@ function AddressBook() {
     <div className="wal-page">
       <section className="card">
         {!list.data ? (
-          <LoadState error={list.isError} retry={() => void list.refetch()} />
+          <LoadState of={[list]} />
         ) : list.data.items.length === 0 ? (
           <EmptyState
             testId="addresses-empty"

@@ -8,7 +8,8 @@ import { isLocale, LANGUAGE_TAGS } from '../../../lib/languages.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { PAGE_SIZE, recordsQuery } from '../api/wallet.ts';
 import { RECORD_TYPES, type LedgerRecord, type RecordType } from '../api/types.ts';
-import { LoadState, SignedInGate } from '../components/Gate.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { Time } from '../components/Time.tsx';
 import { showAmount } from '../model/amounts.ts';
@@ -27,9 +28,9 @@ import '../components/wallet.css';
 /** /property/coinRecord: the user's ledger history, by type and date range (at most the server's maximum days). */
 export default function CoinRecordPage() {
   return (
-    <SignedInGate>
+    <SignInGate feature="wallet">
       <CoinRecords />
-    </SignedInGate>
+    </SignInGate>
   );
 }
 
@@ -130,7 +131,7 @@ function CoinRecords() {
               {records.error.message}
             </div>
           ) : (
-            <LoadState error={records.isError} retry={() => void records.refetch()} />
+            <LoadState of={[records]} />
           )
         ) : records.data.items.length === 0 ? (
           <EmptyState testId="records-empty" icon={<UnorderedListOutline />} title={t('records.empty')} />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Input, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { LoopOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,13 @@ import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { assetsQuery, drawInfosQuery, executeConvert, requestQuote } from '../api/wallet.ts';
 import type { Assets, ConvertQuote, DrawCurrency } from '../api/types.ts';
-import { ChoiceField } from '../components/CurrencyPicker.tsx';
+import { AmountField } from '../../../components/form/AmountField.tsx';
+import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
 import { showCommandError } from '../components/errors.ts';
-import { DemoBadge, FormRow, InfoLine, LoadState, SignedInGate } from '../components/Gate.tsx';
+import { DemoBadge } from '../components/DemoBadge.tsx';
+import { InfoLine } from '../components/InfoLine.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { useMoneyCommand } from '../components/useMoneyCommand.ts';
 import { amountProblem, percentOf, showAmount } from '../model/amounts.ts';
 import { CONVERT_MAX, CONVERT_MIN } from '../model/convert-limits.ts';
@@ -20,9 +24,9 @@ import { refreshMoney } from '../../../lib/money-refresh.ts';
 /** /convert: a quote at the index price (published spread and fee) that holds a few seconds, then execute. */
 export default function ConvertPage() {
   return (
-    <SignedInGate>
+    <SignInGate feature="wallet">
       <Convert />
-    </SignedInGate>
+    </SignInGate>
   );
 }
 
@@ -30,12 +34,7 @@ function Convert() {
   const assets = useQuery(assetsQuery());
   const infos = useQuery(drawInfosQuery());
   if (!assets.data || !infos.data) {
-    return (
-      <LoadState
-        error={assets.isError || infos.isError}
-        retry={() => void Promise.all([assets.refetch(), infos.refetch()])}
-      />
-    );
+    return <LoadState of={[assets, infos]} />;
   }
   return <ConvertForm assets={assets.data} currencies={infos.data.currencies} />;
 }
@@ -116,9 +115,9 @@ function ConvertForm(props: { assets: Assets; currencies: DrawCurrency[] }) {
   return (
     <div className="wal-page">
       <section className="card">
-        <div className="wal-swap wal-field">
+        <div className="wal-swap form-row">
           <div className="wal-swap__col">
-            <div className="wal-field__label">{t('convert.from')}</div>
+            <div className="form-row__label">{t('convert.from')}</div>
             <ChoiceField
               title={t('convert.from')}
               testId="pick-from"
@@ -145,7 +144,7 @@ function ConvertForm(props: { assets: Assets; currencies: DrawCurrency[] }) {
             <LoopOutline />
           </button>
           <div className="wal-swap__col">
-            <div className="wal-field__label">{t('convert.to')}</div>
+            <div className="form-row__label">{t('convert.to')}</div>
             <ChoiceField
               title={t('convert.to')}
               testId="pick-to"
@@ -159,34 +158,18 @@ function ConvertForm(props: { assets: Assets; currencies: DrawCurrency[] }) {
             />
           </div>
         </div>
-        <FormRow
-          name="amount"
+        <AmountField
           label={t('field.amount')}
+          value={amount}
+          onChange={(v) => {
+            setAmount(v);
+            changed();
+          }}
+          scale={scale}
           error={error}
           note={t('convert.range', { min: CONVERT_MIN, max: showAmount(CONVERT_MAX), currency: from })}
-        >
-          <Input
-            inputMode="decimal"
-            value={amount}
-            onChange={(v) => {
-              setAmount(v);
-              changed();
-            }}
-            placeholder={t('withdraw.amountPlaceholder')}
-            data-testid="input-amount"
-          />
-          <button
-            type="button"
-            className="wal-link"
-            onClick={() => {
-              setAmount(available);
-              changed();
-            }}
-            data-testid="amount-all"
-          >
-            {t('action.all')}
-          </button>
-        </FormRow>
+          all={available}
+        />
         <InfoLine
           label={t('transfer.available', { wallet: t('wallet.spot') })}
           value={`${showAmount(available)} ${from}`}

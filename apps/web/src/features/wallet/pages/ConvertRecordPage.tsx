@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { convertRecordsQuery, PAGE_SIZE } from '../api/wallet.ts';
-import { LoadState, SignedInGate } from '../components/Gate.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { Time } from '../components/Time.tsx';
 import { showAmount } from '../model/amounts.ts';
@@ -14,9 +15,9 @@ import '../components/wallet.css';
 /** /convertRecord: the user's executed conversions. */
 export default function ConvertRecordPage() {
   return (
-    <SignedInGate>
+    <SignInGate feature="wallet">
       <ConvertRecords />
-    </SignedInGate>
+    </SignInGate>
   );
 }
 
@@ -28,7 +29,7 @@ function ConvertRecords() {
     <div className="wal-page">
       <section className="card">
         {!records.data ? (
-          <LoadState error={records.isError} retry={() => void records.refetch()} />
+          <LoadState of={[records]} />
         ) : records.data.items.length === 0 ? (
           <EmptyState testId="converts-empty" icon={<FileOutline />} title={t('convert.noRecords')} />
         ) : (

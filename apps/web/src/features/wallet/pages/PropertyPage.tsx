@@ -8,22 +8,24 @@ import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { assetsQuery } from '../api/wallet.ts';
 import { WALLETS, type AssetRow, type Assets, type WalletName } from '../api/types.ts';
 import { DemoFundsCard } from '../components/DemoFunds.tsx';
-import { DemoBadge, LoadState, SignedInGate } from '../components/Gate.tsx';
+import { DemoBadge } from '../components/DemoBadge.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { isPositive, showAmount, showValue } from '../model/amounts.ts';
 import '../components/wallet.css';
 
 /** /property: total assets in USDT and, per wallet, each currency's available, frozen and value. */
 export default function PropertyPage() {
   return (
-    <SignedInGate>
+    <SignInGate feature="wallet">
       <Property />
-    </SignedInGate>
+    </SignInGate>
   );
 }
 
 function Property() {
   const assets = useQuery(assetsQuery());
-  if (!assets.data) return <LoadState error={assets.isError} retry={() => void assets.refetch()} />;
+  if (!assets.data) return <LoadState of={[assets]} />;
   return <AssetsView assets={assets.data} />;
 }
 

@@ -8,29 +8,32 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { depositAddressQuery, depositsQuery, drawInfosQuery, PAGE_SIZE } from '../api/wallet.ts';
 import type { DrawCurrency } from '../api/types.ts';
 import { copyText } from '../components/copy.ts';
-import { ChoiceField } from '../components/CurrencyPicker.tsx';
+import { AssetPicker } from '../../../components/form/AssetPicker.tsx';
 import { DemoFundsCard } from '../components/DemoFunds.tsx';
-import { FormRow, InfoLine, LoadState, SignedInGate } from '../components/Gate.tsx';
+import { InfoLine } from '../components/InfoLine.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
+import { NetworkStatusLine } from '../components/NetworkStatusLine.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { QrCode } from '../components/QrCode.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { Time } from '../components/Time.tsx';
-import { useCurrencyChoice } from '../components/useCurrencyChoice.ts';
+import { useAssetChoice } from '../../../components/form/useAssetChoice.ts';
 import { showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
 
 /** /recharge: the user's deposit address per currency and chain, its QR code, the rules, and the deposit records. */
 export default function RechargePage() {
   return (
-    <SignedInGate>
+    <SignInGate feature="wallet">
       <Recharge />
-    </SignedInGate>
+    </SignInGate>
   );
 }
 
 function Recharge() {
   const infos = useQuery(drawInfosQuery());
-  if (!infos.data) return <LoadState error={infos.isError} retry={() => void infos.refetch()} />;
+  if (!infos.data) return <LoadState of={[infos]} />;
   return (
     <div className="wal-page">
       <DemoFundsCard />
@@ -43,7 +46,7 @@ function Recharge() {
 function DepositForm(props: { currencies: DrawCurrency[] }) {
   const { t } = useTranslation('wallet');
   const [params] = useSearchParams();
-  const { currency, chain, chooseCurrency, chooseChain } = useCurrencyChoice(props.currencies, params.get('currency'));
+  const { currency, chain, chooseCurrency, chooseChain } = useAssetChoice(props.currencies, params.get('currency'));
   const address = useQuery({
     ...depositAddressQuery(currency?.currency ?? '', chain?.chain ?? ''),
     enabled: !!currency && !!chain,
@@ -51,34 +54,15 @@ function DepositForm(props: { currencies: DrawCurrency[] }) {
   if (!currency || !chain) return null;
   return (
     <section className="card">
-      <FormRow name="currency" label={t('field.currency')}>
-        <ChoiceField
-          title={t('field.currency')}
-          testId="pick-currency"
-          value={currency.currency}
-          options={props.currencies.map((c) => ({
-            value: c.currency,
-            label: `${c.currency} · ${c.name}`,
-            coinType: c.coinType,
-          }))}
-          onChange={chooseCurrency}
-        />
-      </FormRow>
-      <FormRow name="chain" label={t('field.chain')}>
-        <div className="wal-chips">
-          {currency.chains.map((c) => (
-            <button
-              key={c.chain}
-              type="button"
-              className={'wal-chip' + (c.chain === chain.chain ? ' wal-chip--on' : '')}
-              onClick={() => chooseChain(c.chain)}
-              data-testid={`chain-${c.chain}`}
-            >
-              {c.chain}
-            </button>
-          ))}
-        </div>
-      </FormRow>
+      <AssetPicker
+        assets={props.currencies}
+        currency={currency.currency}
+        onCurrency={chooseCurrency}
+        chains={currency.chains}
+        chain={chain.chain}
+        onChain={chooseChain}
+      />
+      <NetworkStatusLine network={chain.chain} side="deposit" />
       {address.data ? (
         <div className="wal-qr">
           <QrCode
@@ -99,7 +83,7 @@ function DepositForm(props: { currencies: DrawCurrency[] }) {
           </Button>
         </div>
       ) : (
-        <LoadState error={address.isError} retry={() => void address.refetch()} />
+        <LoadState of={[address]} />
       )}
       <InfoLine
         label={t('deposit.minimum')}
@@ -131,7 +115,7 @@ function DepositRecords() {
         <h2 className="card__title">{t('deposit.records')}</h2>
       </header>
       {!records.data ? (
-        <LoadState error={records.isError} retry={() => void records.refetch()} />
+        <LoadState of={[records]} />
       ) : records.data.items.length === 0 ? (
         <EmptyState testId="deposits-empty" icon={<FileOutline />} title={t('deposit.noRecords')} />
       ) : (

@@ -1,25 +1,31 @@
 import { useState } from 'react';
-import { Button, Input, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { LoopOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { assetsQuery, drawInfosQuery, transfer } from '../api/wallet.ts';
 import { WALLETS, type Assets, type WalletName } from '../api/types.ts';
-import { ChoiceField } from '../components/CurrencyPicker.tsx';
+import { AmountField } from '../../../components/form/AmountField.tsx';
+import { AssetPicker } from '../../../components/form/AssetPicker.tsx';
+import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
 import { showCommandError } from '../components/errors.ts';
-import { FormRow, InfoLine, LoadState, SignedInGate } from '../components/Gate.tsx';
+import { InfoLine } from '../components/InfoLine.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { useMoneyCommand } from '../components/useMoneyCommand.ts';
 import { amountProblem, showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { Form } from '../../../components/form/Form.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /transfer: move funds between the spot, futures and earn wallets. */
 export default function TransferPage() {
   return (
-    <SignedInGate>
+    <SignInGate feature="wallet">
       <Transfer />
-    </SignedInGate>
+    </SignInGate>
   );
 }
 
@@ -27,12 +33,7 @@ function Transfer() {
   const assets = useQuery(assetsQuery());
   const infos = useQuery(drawInfosQuery());
   if (!assets.data || !infos.data) {
-    return (
-      <LoadState
-        error={assets.isError || infos.isError}
-        retry={() => void Promise.all([assets.refetch(), infos.refetch()])}
-      />
-    );
+    return <LoadState of={[assets, infos]} />;
   }
   // decimal places per currency, as the server keeps them
   const scales = new Map(infos.data.currencies.map((c) => [c.currency, c.scale]));
@@ -95,28 +96,18 @@ function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
   return (
     <div className="wal-page">
       <section className="card">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void onSubmit();
-          }}
-        >
-          <FormRow name="currency" label={t('field.currency')}>
-            <ChoiceField
-              title={t('field.currency')}
-              testId="pick-currency"
-              value={currency}
-              options={currencies.map((c) => ({ value: c.currency, label: c.currency, coinType: c.coinType }))}
-              onChange={(v) => {
-                setCurrency(v);
-                setError(null);
-              }}
-            />
-          </FormRow>
-          <div className="wal-swap wal-field">
+        <Form onSubmit={() => void onSubmit()}>
+          <AssetPicker
+            assets={currencies}
+            currency={currency}
+            onCurrency={(v) => {
+              setCurrency(v);
+              setError(null);
+            }}
+          />
+          <div className="wal-swap form-row">
             <div className="wal-swap__col">
-              <div className="wal-field__label">{t('transfer.from')}</div>
+              <div className="form-row__label">{t('transfer.from')}</div>
               <ChoiceField
                 title={t('transfer.from')}
                 testId="pick-from"
@@ -139,7 +130,7 @@ function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
               <LoopOutline />
             </button>
             <div className="wal-swap__col">
-              <div className="wal-field__label">{t('transfer.to')}</div>
+              <div className="form-row__label">{t('transfer.to')}</div>
               <ChoiceField
                 title={t('transfer.to')}
                 testId="pick-to"
@@ -149,37 +140,26 @@ function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
               />
             </div>
           </div>
-          <FormRow name="amount" label={t('field.amount')} error={error}>
-            <Input
-              inputMode="decimal"
-              value={amount}
-              onChange={(v) => {
-                setAmount(v);
-                setError(null);
-              }}
-              placeholder={t('withdraw.amountPlaceholder')}
-              data-testid="input-amount"
-            />
-            <button type="button" className="wal-link" onClick={() => setAmount(available)} data-testid="amount-all">
-              {t('action.all')}
-            </button>
-          </FormRow>
+          <AmountField
+            label={t('field.amount')}
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              setError(null);
+            }}
+            scale={scale}
+            error={error}
+            all={available}
+          />
           <InfoLine
             label={t('transfer.available', { wallet: t(`wallet.${from}`) })}
             value={`${showAmount(available)} ${currency}`}
             testId="transfer-available"
           />
-          <Button
-            className="wal-submit"
-            block
-            color="primary"
-            type="submit"
-            loading={command.busy}
-            data-testid="submit-transfer"
-          >
+          <SubmitButton busy={command.busy} testId="submit-transfer">
             {t('transfer.submit')}
-          </Button>
-        </form>
+          </SubmitButton>
+        </Form>
       </section>
     </div>
   );

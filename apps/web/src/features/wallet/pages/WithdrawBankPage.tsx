@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, Input } from 'antd-mobile';
+import { Dialog, Input } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,14 @@ import {
 } from '../api/wallet.ts';
 import type { DrawInfos } from '../api/types.ts';
 import { showCommandError } from '../components/errors.ts';
-import { FormRow, InfoLine, LoadState, SignedInGate } from '../components/Gate.tsx';
+import { AmountField } from '../../../components/form/AmountField.tsx';
+import { FormRow } from '../../../components/form/FormRow.tsx';
+import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
+import { InfoLine } from '../components/InfoLine.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { SignInGate } from '../../../components/SignInGate.tsx';
 import { KycNotice, showKycRequired } from '../components/KycNotice.tsx';
+import { useDraft } from '../../../lib/detour.ts';
 import { Pager } from '../components/Pager.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { Time } from '../components/Time.tsx';
@@ -22,6 +28,8 @@ import { useMoneyCommand } from '../components/useMoneyCommand.ts';
 import { amountProblem, percentOf, rateFee, showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { Form } from '../../../components/form/Form.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 const TEXT_FIELDS = ['cardholder', 'bankName', 'branchName', 'bankCode', 'cardNumber'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
@@ -31,18 +39,17 @@ const USDT_SCALE = 6;
 /** /withdrawBank: a fiat withdrawal to a bank card, in USDT, less a published fee; and its records. */
 export default function WithdrawBankPage() {
   return (
-    <SignedInGate>
+    <SignInGate feature="wallet">
       <WithdrawBank />
-    </SignedInGate>
+    </SignInGate>
   );
 }
 
 function WithdrawBank() {
   const infos = useQuery(drawInfosQuery());
-  if (!infos.data) return <LoadState error={infos.isError} retry={() => void infos.refetch()} />;
+  if (!infos.data) return <LoadState of={[infos]} />;
   return (
     <div className="wal-page">
-      {infos.data.kyc.level === 'none' ? <KycNotice path={infos.data.kyc.verifyPath} /> : null}
       <BankForm infos={infos.data} />
       <BankRecords />
     </div>
@@ -54,13 +61,15 @@ function BankForm(props: { infos: DrawInfos }) {
   const queryClient = useQueryClient();
   const { bank, kyc } = props.infos;
   const usdt = props.infos.currencies.find((c) => c.currency === bank.currency);
+  // back from a prerequisite (identity): the form as it was left (never the fund password)
+  const draft = useDraft();
   const [values, setValues] = useState<Record<TextField | 'amount' | 'fundPassword', string>>({
-    cardholder: '',
-    bankName: '',
-    branchName: '',
-    bankCode: '',
-    cardNumber: '',
-    amount: '',
+    cardholder: draft.cardholder ?? '',
+    bankName: draft.bankName ?? '',
+    branchName: draft.branchName ?? '',
+    bankCode: draft.bankCode ?? '',
+    cardNumber: draft.cardNumber ?? '',
+    amount: draft.amount ?? '',
     fundPassword: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -120,80 +129,64 @@ function BankForm(props: { infos: DrawInfos }) {
   };
 
   return (
-    <section className="card">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void onSubmit();
-        }}
-      >
-        {TEXT_FIELDS.map((f) => (
-          <FormRow key={f} name={f} label={t(`bank.${f}`)} error={errors[f]}>
-            <Input
-              value={values[f]}
-              onChange={set(f)}
-              inputMode={f === 'cardNumber' ? 'numeric' : 'text'}
-              autoComplete="off"
-              placeholder={t(`bank.${f}Placeholder`)}
-              data-testid={`input-${f}`}
-            />
-          </FormRow>
-        ))}
-        <FormRow
-          name="amount"
-          label={t('bank.amount', { currency: bank.currency })}
-          error={errors.amount}
-          note={
-            perTrade
-              ? t('bank.limits', { min: showAmount(bank.min), max: showAmount(perTrade) })
-              : t('bank.minOnly', { min: showAmount(bank.min) })
-          }
-        >
-          <Input
-            inputMode="decimal"
+    <>
+      {kyc.level === 'none' ? (
+        <KycNotice path={kyc.verifyPath} draft={() => ({ ...values, fundPassword: '' })} />
+      ) : null}
+      <section className="card">
+        <Form onSubmit={() => void onSubmit()}>
+          {TEXT_FIELDS.map((f) => (
+            <FormRow key={f} name={f} label={t(`bank.${f}`)} error={errors[f]}>
+              <Input
+                value={values[f]}
+                onChange={set(f)}
+                inputMode={f === 'cardNumber' ? 'numeric' : 'text'}
+                autoComplete="off"
+                placeholder={t(`bank.${f}Placeholder`)}
+                data-testid={`input-${f}`}
+              />
+            </FormRow>
+          ))}
+          <AmountField
+            label={t('bank.amount', { currency: bank.currency })}
             value={values.amount}
             onChange={set('amount')}
-            placeholder={t('withdraw.amountPlaceholder')}
-            data-testid="input-amount"
+            scale={USDT_SCALE}
+            error={errors.amount}
+            note={
+              perTrade
+                ? t('bank.limits', { min: showAmount(bank.min), max: showAmount(perTrade) })
+                : t('bank.minOnly', { min: showAmount(bank.min) })
+            }
           />
-        </FormRow>
-        <InfoLine label={t('withdraw.withdrawable')} value={`${showAmount(usdt?.withdrawable)} ${bank.currency}`} />
-        <InfoLine
-          label={t('bank.fee', { rate: percentOf(bank.feeRate) })}
-          value={preview ? `${showAmount(preview.fee)} ${bank.currency}` : '--'}
-          testId="bank-fee"
-        />
-        <InfoLine
-          label={t('bank.receive')}
-          value={preview ? `${showAmount(preview.receive)} ${bank.currency}` : '--'}
-          testId="bank-receive"
-          strong
-        />
-        <FormRow name="fundPassword" label={t('field.fundPassword')} error={errors.fundPassword}>
-          <Input
-            type="password"
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="off"
-            value={values.fundPassword}
-            onChange={set('fundPassword')}
-            placeholder={t('withdraw.fundPasswordPlaceholder')}
-            data-testid="input-fund-password"
+          <InfoLine label={t('withdraw.withdrawable')} value={`${showAmount(usdt?.withdrawable)} ${bank.currency}`} />
+          <InfoLine
+            label={t('bank.fee', { rate: percentOf(bank.feeRate) })}
+            value={preview ? `${showAmount(preview.fee)} ${bank.currency}` : '--'}
+            testId="bank-fee"
           />
-        </FormRow>
-        <Button
-          className="wal-submit"
-          block
-          color="primary"
-          type="submit"
-          loading={command.busy}
-          data-testid="submit-bank"
-        >
-          {t('bank.submit')}
-        </Button>
-      </form>
-    </section>
+          <InfoLine
+            label={t('bank.receive')}
+            value={preview ? `${showAmount(preview.receive)} ${bank.currency}` : '--'}
+            testId="bank-receive"
+            strong
+          />
+          <FormRow name="fundPassword" label={t('field.fundPassword')} error={errors.fundPassword}>
+            <PasswordInput
+              numeric
+              autoComplete="off"
+              value={values.fundPassword}
+              onChange={set('fundPassword')}
+              placeholder={t('withdraw.fundPasswordPlaceholder')}
+              testId="input-fund-password"
+            />
+          </FormRow>
+          <SubmitButton busy={command.busy} testId="submit-bank">
+            {t('bank.submit')}
+          </SubmitButton>
+        </Form>
+      </section>
+    </>
   );
 }
 
@@ -207,7 +200,7 @@ function BankRecords() {
         <h2 className="card__title">{t('bank.records')}</h2>
       </header>
       {!records.data ? (
-        <LoadState error={records.isError} retry={() => void records.refetch()} />
+        <LoadState of={[records]} />
       ) : records.data.items.length === 0 ? (
         <EmptyState testId="bank-empty" icon={<FileOutline />} title={t('withdraw.noRecords')} />
       ) : (

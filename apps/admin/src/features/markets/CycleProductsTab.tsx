@@ -1,0 +1,209 @@
+import { Button, Form, Input, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../app/me-context.ts';
+import { call } from '../../lib/api.ts';
+import { hasRole } from '../../lib/roles.ts';
+import { useAction } from '../../lib/use-action.ts';
+import { useLoad } from '../../lib/use-load.ts';
+
+interface Product {
+  instrument: string;
+  period: number;
+  enabled: boolean;
+  payoutRate: string;
+  feeRate: string;
+  minStake: string;
+  maxStake: string;
+  exposureLimit: string;
+  houseEdgePercent: string;
+}
+interface SwitchRow {
+  scope: 'instrument' | 'period' | 'country';
+  key: string;
+  enabled: boolean;
+}
+type Edit = Pick<Product, 'payoutRate' | 'feeRate' | 'minStake' | 'maxStake' | 'exposureLimit'>;
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * Fixed-period products: periods, payout, fee and limits per product, on/off switches (instrument,
+ * period, country), and pool funding. Open contracts keep their terms; nothing here sets a price or
+ * a result. Every change is finance's and audited by the server.
+ */
+export function CycleProductsTab() {
+  const { t } = useTranslation();
+  const { me } = useMe();
+  const canEdit = me !== null && hasRole(me.roles, ['finance']);
+  const data = useLoad<{ products: Product[]; switches: SwitchRow[] }>('/admin/cycle/products');
+  const { run, busy } = useAction();
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [form] = Form.useForm<Edit>();
+  const [country, setCountry] = useState('');
+  const [fund, setFund] = useState<{ amount: string; memo: string }>({ amount: '', memo: '' });
+
+  const save = (v: Edit) =>
+    editing &&
+    run(async () => {
+      await call('/admin/cycle/products/update', { instrument: editing.instrument, period: editing.period, ...v });
+      setEditing(null);
+      data.reload();
+    }, t('markets.saved'));
+  const toggle = (instrument: string, period: number, enabled: boolean) =>
+    run(async () => {
+      await call('/admin/cycle/products/update', { instrument, period, enabled });
+      data.reload();
+    }, t('markets.saved'));
+  const setSwitch = (scope: SwitchRow['scope'], key: string, enabled: boolean) =>
+    run(async () => {
+      await call('/admin/cycle/switch', { scope, key, enabled });
+      data.reload();
+    }, t('markets.saved'));
+  const fundPool = () =>
+    Modal.confirm({
+      title: t('markets.fundConfirm', { amount: fund.amount }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        run(async () => {
+          const r = await call<{ pool: string }>('/admin/cycle/pool/fund', fund);
+          setFund({ amount: '', memo: '' });
+          return r;
+        }, t('markets.funded')),
+    });
+
+  if (data.error && !data.data) return <Tag color="red">{data.error.message}</Tag>;
+  return (
+    <>
+      <Table<Product>
+        rowKey={(p) => `${p.instrument}:${p.period}`}
+        size="small"
+        pagination={false}
+        loading={data.loading}
+        dataSource={data.data?.products ?? []}
+        columns={[
+          { title: t('markets.instrument'), dataIndex: 'instrument' },
+          { title: t('markets.period'), dataIndex: 'period', render: (v: number) => `${v}s` },
+          { title: t('markets.payoutRate'), dataIndex: 'payoutRate', align: 'right' },
+          { title: t('markets.houseEdge'), dataIndex: 'houseEdgePercent', align: 'right', render: (v) => `${v}%` },
+          { title: t('markets.feeRate'), dataIndex: 'feeRate', align: 'right' },
+          { title: t('markets.stakeLimits'), render: (_: unknown, p) => `${p.minStake} – ${p.maxStake}` },
+          { title: t('markets.exposureLimit'), dataIndex: 'exposureLimit', align: 'right' },
+          {
+            title: t('markets.enabled'),
+            render: (_: unknown, p) => (
+              <Switch
+                checked={p.enabled}
+                disabled={!canEdit}
+                onChange={(v) => void toggle(p.instrument, p.period, v)}
+              />
+            ),
+          },
+          ...(canEdit
+            ? [
+                {
+                  title: t('common.actions'),
+                  render: (_: unknown, p: Product) => (
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        form.setFieldsValue(p);
+                        setEditing(p);
+                      }}
+                    >
+                      {t('markets.edit')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('markets.switches')}
+      </Typography.Title>
+      <Space wrap>
+        {(data.data?.switches ?? []).map((s) => (
+          <Tag key={`${s.scope}:${s.key}`} color={s.enabled ? 'green' : 'red'}>
+            {t(`markets.scope.${s.scope}`)} {s.key}{' '}
+            {canEdit && <Switch size="small" checked={s.enabled} onChange={(v) => void setSwitch(s.scope, s.key, v)} />}
+          </Tag>
+        ))}
+      </Space>
+      {canEdit && (
+        <>
+          <Space style={{ marginTop: 8 }}>
+            <Input
+              placeholder={t('markets.countryCode')}
+              value={country}
+              maxLength={2}
+              style={{ width: 140 }}
+              onChange={(e) => setCountry(e.target.value.toUpperCase())}
+            />
+            <Button disabled={!/^[A-Z]{2}$/.test(country)} onClick={() => void setSwitch('country', country, false)}>
+              {t('markets.blockCountry')}
+            </Button>
+          </Space>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {t('markets.pool')}
+          </Typography.Title>
+          <Space>
+            <Input
+              placeholder={t('common.amount')}
+              value={fund.amount}
+              style={{ width: 160 }}
+              onChange={(e) => setFund({ ...fund, amount: e.target.value.trim() })}
+            />
+            <Input
+              placeholder={t('markets.memo')}
+              value={fund.memo}
+              style={{ width: 280 }}
+              onChange={(e) => setFund({ ...fund, memo: e.target.value })}
+            />
+            <Button
+              type="primary"
+              loading={busy}
+              disabled={!DECIMAL.test(fund.amount) || !fund.memo.trim()}
+              onClick={fundPool}
+            >
+              {t('markets.fund')}
+            </Button>
+          </Space>
+        </>
+      )}
+      <Modal
+        open={editing !== null}
+        title={editing ? `${editing.instrument} · ${editing.period}s` : ''}
+        okText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+        confirmLoading={busy}
+        onCancel={() => setEditing(null)}
+        onOk={() => void form.validateFields().then(save)}
+        forceRender
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="payoutRate" label={t('markets.payoutRate')} rules={[{ required: true }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="feeRate" label={t('markets.feeRate')} rules={[{ required: true }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="minStake" label={t('markets.minStake')} rules={[{ required: true, pattern: DECIMAL }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="maxStake" label={t('markets.maxStake')} rules={[{ required: true, pattern: DECIMAL }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="exposureLimit"
+            label={t('markets.exposureLimit')}
+            rules={[{ required: true, pattern: DECIMAL }]}
+          >
+            <Input />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Button, ErrorBlock } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSignedIn } from '../lib/session.ts';
+
+/** The features whose screens need a session; each says why in `<feature>:guest.title` and `.text`. */
+export type GatedFeature = 'account' | 'cycle' | 'earn' | 'kyc' | 'referral' | 'support' | 'wallet';
+
+/**
+ * A screen that needs a session. The router guards only the identity screens (spec §6), so the
+ * others ask a guest to sign in themselves instead of calling the server and bouncing on a 401;
+ * after signing in the user comes back here.
+ */
+export function SignInGate(props: { feature: GatedFeature; children: ReactNode }) {
+  const signedIn = useSignedIn();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (signedIn) return <>{props.children}</>;
+  return (
+    <div className="page-body">
+      <div className="card">
+        <ErrorBlock
+          status="empty"
+          title={t(`${props.feature}:guest.title`)}
+          description={t(`${props.feature}:guest.text`)}
+          fullPage={false}
+        >
+          <Button
+            color="primary"
+            onClick={() => void navigate('/login', { state: { from: location.pathname } })}
+            data-testid="guest-login"
+          >
+            {t('common:gate.login')}
+          </Button>
+        </ErrorBlock>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Button, Dialog, Toast } from 'antd-mobile';
+import { FileOutline } from 'antd-mobile-icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadState } from '../../../components/LoadState.tsx';
+import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { cancelWithdrawal, PAGE_SIZE, withdrawalsQuery } from '../api/wallet.ts';
+import { showAmount } from '../model/amounts.ts';
+import { Pager } from './Pager.tsx';
+import { StatusTag } from './StatusTag.tsx';
+import { Time } from './Time.tsx';
+
+/** The user's on-chain withdrawals, newest first, with a cancel for one still pending review. */
+export function WithdrawalRecords() {
+  const { t } = useTranslation('wallet');
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const records = useQuery(withdrawalsQuery(page));
+
+  const onCancel = async (id: number) => {
+    const ok = await Dialog.confirm({
+      content: t('withdraw.cancelConfirm'),
+      confirmText: t('action.confirm'),
+      cancelText: t('action.back'),
+    });
+    if (!ok) return;
+    try {
+      await cancelWithdrawal(id);
+      Toast.show({ content: t('withdraw.cancelled') });
+    } catch {
+      // the API client has shown the server's message
+    }
+    await refreshMoney(queryClient);
+  };
+
+  return (
+    <section className="card">
+      <header className="card__head">
+        <h2 className="card__title">{t('withdraw.records')}</h2>
+      </header>
+      {!records.data ? (
+        <LoadState of={[records]} />
+      ) : records.data.items.length === 0 ? (
+        <EmptyState testId="withdrawals-empty" icon={<FileOutline />} title={t('withdraw.noRecords')} />
+      ) : (
+        <>
+          {records.data.items.map((w) => (
+            <div className="wal-record" key={w.id} data-testid="withdrawal-record" data-id={w.id}>
+              <div className="wal-record__head">
+                <span>
+                  {showAmount(w.amount)} {w.currency}
+                </span>
+                <StatusTag status={w.status} testId="withdrawal-status" />
+              </div>
+              <div className="wal-record__sub">
+                <span>{t('withdraw.feeShort', { fee: showAmount(w.fee) })}</span>
+                <span>{t('withdraw.receiveShort', { amount: showAmount(w.receive) })}</span>
+                <Time at={w.time} />
+              </div>
+              <div className="wal-record__mono">
+                {w.chain} · {w.address}
+              </div>
+              {w.reason ? <div className="wal-record__sub">{t('withdraw.reason', { reason: w.reason })}</div> : null}
+              {w.txHash ? <div className="wal-record__mono">{w.txHash}</div> : null}
+              {w.status === 'pending' ? (
+                <Button
+                  size="mini"
+                  fill="outline"
+                  style={{ marginTop: 6 }}
+                  onClick={() => void onCancel(w.id)}
+                  data-testid="cancel-withdrawal"
+                >
+                  {t('withdraw.cancel')}
+                </Button>
+              ) : null}
+            </div>
+          ))}
+          <Pager page={page} size={PAGE_SIZE} total={records.data.total} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}

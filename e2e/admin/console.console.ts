@@ -372,9 +372,13 @@ test('the live chat console answers a user over the socket, with typing and read
   await boss.locator('[data-qa=canned-add]').click();
   await expect(boss.getByText('Canned reply saved')).toBeVisible();
   await boss.keyboard.press('Escape');
+  // the drawer hands the focus back to the button that opened it when its closing motion ends: wait for that,
+  // or the focus leaves the list below and Enter no longer picks the reply
+  await expect(boss.locator('.ant-drawer-content-wrapper')).toBeHidden();
   await boss.locator('[data-qa=chat-canned]').click();
   // chosen with the keyboard: while the list settles, a pointer click can land on the reply box below it
   await expect(boss.locator('.ant-select-item-option[title="Markets reopened"]')).toBeVisible();
+  await expect(boss.locator('[data-qa=chat-canned] input')).toBeFocused();
   await boss.keyboard.press('Enter');
   await expect(boss.locator('[data-qa=chat-input]')).toHaveValue('The market is open again; your orders are accepted.');
   await boss.locator('[data-qa=chat-assign]').click();

@@ -120,6 +120,30 @@ describe('FeedHub', () => {
     expect(updates[0]!.time).toBeGreaterThan(0);
   });
 
+  it('sends an update on a quiet feed at once, and batches a busy one to one frame per flush interval', async () => {
+    const r = await rig({ flushMs: 2000 });
+    const a = await client(r.url);
+    a.ws.send(JSON.stringify({ op: 'subscribe', channel: 'trades:Q' }));
+    await until(() => a.messages.length >= 1);
+    await new Promise((res) => setTimeout(res, 2100)); // the last flush is now older than the interval
+
+    const sent = Date.now();
+    r.hub.publish('trades:Q', { n: 1 });
+    r.hub.publish('trades:Q', { n: 2 });
+    await until(() => a.messages.length >= 3, 5000);
+    // both published in one turn: one frame, long before the periodic flush (about 1.9 s away)
+    expect(Date.now() - sent).toBeLessThan(1500);
+    expect(a.frames).toHaveLength(2);
+
+    // right after a flush, further updates wait for the interval and leave together
+    r.hub.publish('trades:Q', { n: 3 });
+    await new Promise((res) => setTimeout(res, 20));
+    r.hub.publish('trades:Q', { n: 4 });
+    await until(() => a.messages.length >= 5, 5000);
+    expect(a.frames).toHaveLength(3);
+    expect(seqsOf(a, 'trades:Q')).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it('a subscriber that joins mid-stream gets its snapshot first and then every update exactly once', async () => {
     let seen = 0;
     const r = await rig({}, () => ({ seen }));

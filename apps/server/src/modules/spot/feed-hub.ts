@@ -8,9 +8,14 @@ import { DEFAULT_FEED_LIMITS, type FeedLimits } from './feed.config.ts';
  * Sequence numbers: a channel's `seq` is global (every subscriber sees the same numbers): a snapshot carries
  * the current seq, every later update seq+1, so a client detects a lost update by a jump.
  *
- * Serialize once: an update is turned into JSON once per publish, and every `flushMs` the updates a channel
+ * Serialize once: an update is turned into JSON once per publish, and at each flush the updates a channel
  * collected become ONE frame (a JSON array, one Buffer) written to every subscriber of the channel — the
  * same bytes for all, so 10,000 subscribers cost 10,000 socket writes, not 10,000 JSON encodings.
+ *
+ * When to flush: as soon as there is something to send and the last flush is at least `flushMs` old. On a
+ * quiet feed an update leaves on the next turn of the event loop (no added delay); on a busy one flushes
+ * come at most every `flushMs` and each carries everything collected since the last (batched). A fixed
+ * timer also runs every `flushMs` for the send-budget checks and resyncs of connections that have drained.
  * A connection's own messages (snapshots, replies, and the updates of a channel it subscribed to since the
  * last flush, which must follow that channel's snapshot) go in its own frame, written before the shared ones.
  *
@@ -81,7 +86,10 @@ export class FeedHub {
   private readonly channels = new Map<string, Channel>();
   private readonly connections = new Set<Connection>();
   private readonly dirty = new Set<Channel>();
+  /** The periodic flush (send budgets, resyncs) and the early one asked for by new data. */
   private flushTimer: NodeJS.Timeout | null = null;
+  private earlyFlush: NodeJS.Timeout | null = null;
+  private lastFlush = 0;
   private pingTimer: NodeJS.Timeout | null = null;
   readonly limits: FeedLimits;
   readonly stats: FeedStats = { connections: 0, resyncs: 0, slowClosed: 0, deadClosed: 0, idleClosed: 0 };
@@ -91,14 +99,17 @@ export class FeedHub {
   }
 
   start(): void {
-    this.flushTimer ??= setInterval(() => this.flush(), this.limits.flushMs);
+    this.flushTimer ??= setInterval(() => {
+      if (Date.now() - this.lastFlush >= this.limits.flushMs) this.flush();
+    }, this.limits.flushMs);
     this.pingTimer ??= setInterval(() => this.heartbeat(), this.limits.pingIntervalMs);
   }
 
   stop(): void {
     if (this.flushTimer) clearInterval(this.flushTimer);
+    if (this.earlyFlush) clearTimeout(this.earlyFlush);
     if (this.pingTimer) clearInterval(this.pingTimer);
-    this.flushTimer = this.pingTimer = null;
+    this.flushTimer = this.earlyFlush = this.pingTimer = null;
     for (const c of this.connections) c.socket.terminate();
     this.connections.clear();
     this.channels.clear();
@@ -209,16 +220,33 @@ export class FeedHub {
       ch.buffer.push(text);
       this.dirty.add(ch);
     }
+    this.requestFlush();
   }
 
   /** A reply or an error for this connection only. */
   send(c: Connection, message: WsServerMessage): void {
     c.queue.push(JSON.stringify(message));
+    this.requestFlush();
+  }
+
+  /**
+   * A flush as soon as the last one is `flushMs` old — on the next turn of the event loop when it already is,
+   * so the updates of one commit still share a frame. Only while started: a stopped hub (and a test driving
+   * `flush()` by hand) is not flushed behind its back.
+   */
+  private requestFlush(): void {
+    if (this.earlyFlush || !this.flushTimer) return;
+    const wait = Math.max(0, this.lastFlush + this.limits.flushMs - Date.now());
+    this.earlyFlush = setTimeout(() => {
+      this.earlyFlush = null;
+      this.flush();
+    }, wait);
   }
 
   /** Writes every connection's own frame, then each channel's shared frame, watching each socket's budget. */
   flush(): void {
     const now = Date.now();
+    this.lastFlush = now;
     const { sendBudgetBytes, maxBufferedBytes, stalledMs } = this.limits;
     for (const c of this.connections) {
       const buffered = c.socket.bufferedAmount;
@@ -295,6 +323,7 @@ export class FeedHub {
       if (c.subscriptions.get(key) !== sub || !this.connections.has(c)) return; // unsubscribed meanwhile
       const message = { type: 'snapshot', channel: sub.name, seq, data, ...(resync ? { resync: true } : {}) };
       c.queue.push(JSON.stringify(message), ...held);
+      this.requestFlush();
     } finally {
       if (c.pending.get(key) === held) {
         c.pending.delete(key);

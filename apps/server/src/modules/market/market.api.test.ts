@@ -9,7 +9,8 @@ const clock = new ManualClock(Date.UTC(2026, 2, 1));
 const prices = () => service(server.built.ctx, 'prices');
 
 beforeAll(async () => {
-  server = await startTestServer({ clock });
+  // the ticks come only from the test: a background tick after `clock.advance` would make a stale price fresh
+  server = await startTestServer({ clock, services: { priceScheduler: { every: () => () => {} } } });
 });
 afterAll(async () => {
   await server?.close();

@@ -158,9 +158,10 @@ export const PlaceOrderRequest = z
   });
 export type PlaceOrderRequest = z.input<typeof PlaceOrderRequest>;
 
-export const CancelOrderRequest = z.object({
-  orderId: z.coerce.number('spot.orderNotFound').int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+/** An order's number; anything else is answered as an order that does not exist. */
+const orderIdField = z.coerce.number('spot.orderNotFound').int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const CancelOrderRequest = z.object({ orderId: orderIdField });
 export type CancelOrderRequest = z.input<typeof CancelOrderRequest>;
 
 /** "Revoke" (spec §4): cancels every open order of the caller, in one market or in all. */
@@ -177,9 +178,7 @@ export const OrderHistoryRequest = z.object({
 });
 export type OrderHistoryRequest = z.input<typeof OrderHistoryRequest>;
 
-export const OrderDetailRequest = z.object({
-  id: z.coerce.number('spot.orderNotFound').int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+export const OrderDetailRequest = z.object({ id: orderIdField });
 export type OrderDetailRequest = z.input<typeof OrderDetailRequest>;
 
 export const TickersRequest = z.object({ symbol: symbolField.optional() });

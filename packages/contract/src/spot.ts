@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMsField, pageField } from './numbers.ts';
+import { epochMsField, pageField, pageSizeField } from './numbers.ts';
 import { asciiText, text } from './text.ts';
 
 /**
@@ -174,7 +174,7 @@ export type OpenOrdersRequest = z.input<typeof OpenOrdersRequest>;
 export const OrderHistoryRequest = z.object({
   symbol: symbolField.optional(),
   page: pageField,
-  size: z.number().int().min(1).max(100).default(20),
+  size: pageSizeField,
 });
 export type OrderHistoryRequest = z.input<typeof OrderHistoryRequest>;
 

@@ -1,4 +1,4 @@
-import { asciiText, idField, text } from '@tidemark/contract';
+import { asciiText, idField, text, pageSizeField } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Api } from '../../platform/module.ts';
@@ -9,7 +9,7 @@ import { withFiguresInForce } from './documents/templates.ts';
 import { optionalUserId } from './optional-user.ts';
 
 const page = z.number().int().min(1).max(10_000).default(1);
-const size = z.number().int().min(1).max(100).default(20);
+const size = pageSizeField;
 
 /** The public reading calls at the paths of the original app: lists, details, FAQ categories, banners. */
 export function registerContentRoutes(app: Api, ctx: AppContext, content: ContentService): void {

@@ -1,4 +1,4 @@
-import { idField, pageField, text } from '@tidemark/contract';
+import { idField, pageField, text, pageSizeField } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/app-error.ts';
@@ -6,7 +6,7 @@ import type { Api } from '../../platform/module.ts';
 import type { KycService } from './kyc.service.ts';
 import { fileIdParams, sendPhoto } from './photo-reply.ts';
 
-const paging = { page: pageField, size: z.number().int().min(1).max(100).default(20) };
+const paging = { page: pageField, size: pageSizeField };
 
 /** The back office (compliance; super_admin always passes): the review queue, a file, approve, reject, photos. */
 export function registerKycAdmin(app: Api, ctx: AppContext, kyc: KycService): void {

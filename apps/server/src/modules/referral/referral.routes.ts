@@ -1,13 +1,11 @@
-import { pageField } from '@tidemark/contract';
+import { pageField, pageSizeField } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Api } from '../../platform/module.ts';
 import type { CreditService } from './credit.service.ts';
 import type { ReferralService } from './referral.service.ts';
 
-const pagingBody = z
-  .object({ page: pageField, size: z.number().int().min(1).max(100).default(20) })
-  .default({ page: 1, size: 20 });
+const pagingBody = z.object({ page: pageField, size: pageSizeField }).default({ page: 1, size: 20 });
 
 /** The app's calls: the rules (public), the user's invite, team and rewards, and their credit score. */
 export function registerReferralRoutes(

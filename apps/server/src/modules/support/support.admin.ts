@@ -1,4 +1,4 @@
-import { asciiText, idField } from '@tidemark/contract';
+import { asciiText, idField, pageSizeField } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { service } from '../../platform/context.ts';
@@ -20,7 +20,7 @@ export function registerSupportAdminRoutes(
   const guard = ctx.guards.operator('support');
   const audit = () => service(ctx, 'audit');
   const page = z.number().int().min(1).max(10_000).default(1);
-  const size = z.number().int().min(1).max(100).default(20);
+  const size = pageSizeField;
 
   app.post(
     '/admin/support/ticket/list',

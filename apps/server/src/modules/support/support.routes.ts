@@ -1,4 +1,4 @@
-import { idField, text as safeText } from '@tidemark/contract';
+import { idField, text as safeText, pageSizeField } from '@tidemark/contract';
 import fastifyWebsocket from '@fastify/websocket';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -13,7 +13,7 @@ import type { SupportConfigService } from './support-config.service.ts';
 import type { TicketService } from './ticket.service.ts';
 
 const page = z.number().int().min(1).max(10_000).default(1);
-const size = z.number().int().min(1).max(100).default(20);
+const size = pageSizeField;
 
 /** Where the support chat socket listens (under the /api prefix every module shares). */
 export const SUPPORT_WS_PATH = '/api/ws/support';

@@ -7,6 +7,52 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importPlugin from 'eslint-plugin-import';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import fs from 'node:fs';
+
+// every server module, so that each may be fenced off from the others' tables
+const MODULES_DIR = 'apps/server/src/modules';
+const serverModules = fs
+  .readdirSync(new URL(MODULES_DIR, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/** The layer boundaries of DESIGN.md §3. */
+const LAYER_ZONES = [
+  { target: './packages', from: './apps', message: 'packages never import from apps' },
+  {
+    target: './apps/server/src/platform',
+    from: './apps/server/src/modules',
+    message: 'platform must not depend on modules',
+  },
+  {
+    target: './apps/web/src/lib',
+    from: './apps/web/src/features',
+    message: 'lib must not depend on features',
+  },
+  { target: './apps/web/src/lib', from: './apps/web/src/app', message: 'lib must not depend on app' },
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'features must not depend on app',
+  },
+  { target: './apps/web', from: './apps/server', message: 'the web app talks to the server over HTTP only' },
+  {
+    target: './apps/admin',
+    from: './apps/server',
+    message: 'the console talks to the server over HTTP only',
+  },
+  {
+    target: './apps/admin',
+    from: './apps/web',
+    message: 'the console and the retail app share only packages',
+  },
+  { target: './apps/web', from: './apps/admin', message: 'the retail app never loads the console' },
+  {
+    target: './apps/admin/src/lib',
+    from: './apps/admin/src/features',
+    message: 'lib must not depend on features',
+  },
+];
 
 export default tseslint.config(
   {
@@ -27,62 +73,25 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import/no-cycle': ['error', { maxDepth: 6, ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+    },
+  },
+  {
+    // a module reads another module's data through that module's service, never its tables: checked by
+    // where the imported file lies, so a file in a module's subfolder is held to it too
+    files: [`${MODULES_DIR}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/*.test-helpers.ts'],
+    rules: {
       'import/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './packages', from: './apps', message: 'packages never import from apps' },
-            {
-              target: './apps/server/src/platform',
-              from: './apps/server/src/modules',
-              message: 'platform must not depend on modules',
-            },
-            {
-              target: './apps/web/src/lib',
-              from: './apps/web/src/features',
-              message: 'lib must not depend on features',
-            },
-            { target: './apps/web/src/lib', from: './apps/web/src/app', message: 'lib must not depend on app' },
-            {
-              target: './apps/web/src/features',
-              from: './apps/web/src/app',
-              message: 'features must not depend on app',
-            },
-            { target: './apps/web', from: './apps/server', message: 'the web app talks to the server over HTTP only' },
-            {
-              target: './apps/admin',
-              from: './apps/server',
-              message: 'the console talks to the server over HTTP only',
-            },
-            {
-              target: './apps/admin',
-              from: './apps/web',
-              message: 'the console and the retail app share only packages',
-            },
-            { target: './apps/web', from: './apps/admin', message: 'the retail app never loads the console' },
-            {
-              target: './apps/admin/src/lib',
-              from: './apps/admin/src/features',
-              message: 'lib must not depend on features',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // a module reads another module's data through that module's service, never its tables
-    files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test-helpers.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*/*.schema.ts', '../../modules/*/*.schema.ts'],
+            ...LAYER_ZONES,
+            ...serverModules.map((name) => ({
+              target: `./${MODULES_DIR}/!(${name})/**/*`,
+              from: `./${MODULES_DIR}/${name}/**/*.schema.ts`,
               message: "read another module's data through its service, not its schema",
-            },
+            })),
           ],
         },
       ],
@@ -95,6 +104,44 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    // the same boundaries when a workspace package is imported by its name rather than its path
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@tidemark/server', '@tidemark/server/*'],
+              message: 'the web app talks to the server over HTTP only',
+            },
+            { group: ['@tidemark/admin', '@tidemark/admin/*'], message: 'the retail app never loads the console' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/admin/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@tidemark/server', '@tidemark/server/*'],
+              message: 'the console talks to the server over HTTP only',
+            },
+            {
+              group: ['@tidemark/web', '@tidemark/web/*'],
+              message: 'the console and the retail app share only packages',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -138,15 +138,20 @@ export type UploadResponse = { fileId: string; url: string };
 // auth area
 // ---------------------------------------------------------------------------------------------
 
+/** An address, the code sent to it and a new password typed twice: what sign-up and recovery both take. */
+const addressCodeAndNewPassword = {
+  type: accountTypeField,
+  email: emailField.optional(),
+  countryCode: countryCodeField.optional(),
+  phone: phoneField.optional(),
+  code: codeField,
+  password: passwordField,
+  confirmPassword: passwordText('account.passwordMismatch'),
+};
+
 export const RegisterRequest = z
   .object({
-    type: accountTypeField,
-    email: emailField.optional(),
-    countryCode: countryCodeField.optional(),
-    phone: phoneField.optional(),
-    code: codeField,
-    password: passwordField,
-    confirmPassword: passwordText('account.passwordMismatch'),
+    ...addressCodeAndNewPassword,
     inviteCode: identifier({ max: 20 })
       .toUpperCase()
       .optional()
@@ -171,15 +176,7 @@ export type LoginRequest = z.input<typeof LoginRequest>;
 export const LogoutRequest = z.object({});
 
 export const RetrieveRequest = z
-  .object({
-    type: accountTypeField,
-    email: emailField.optional(),
-    countryCode: countryCodeField.optional(),
-    phone: phoneField.optional(),
-    code: codeField,
-    password: passwordField,
-    confirmPassword: passwordText('account.passwordMismatch'),
-  })
+  .object(addressCodeAndNewPassword)
   .superRefine(targetPresent)
   .superRefine(confirmMatches);
 export type RetrieveRequest = z.input<typeof RetrieveRequest>;

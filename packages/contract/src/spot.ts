@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMsField, pageField } from './numbers.ts';
+import { epochMsField, pageField, pageSizeField } from './numbers.ts';
 import { asciiText, text } from './text.ts';
 
 /**
@@ -158,9 +158,10 @@ export const PlaceOrderRequest = z
   });
 export type PlaceOrderRequest = z.input<typeof PlaceOrderRequest>;
 
-export const CancelOrderRequest = z.object({
-  orderId: z.coerce.number('spot.orderNotFound').int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+/** An order's number; anything else is answered as an order that does not exist. */
+const orderIdField = z.coerce.number('spot.orderNotFound').int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const CancelOrderRequest = z.object({ orderId: orderIdField });
 export type CancelOrderRequest = z.input<typeof CancelOrderRequest>;
 
 /** "Revoke" (spec §4): cancels every open order of the caller, in one market or in all. */
@@ -173,13 +174,11 @@ export type OpenOrdersRequest = z.input<typeof OpenOrdersRequest>;
 export const OrderHistoryRequest = z.object({
   symbol: symbolField.optional(),
   page: pageField,
-  size: z.number().int().min(1).max(100).default(20),
+  size: pageSizeField,
 });
 export type OrderHistoryRequest = z.input<typeof OrderHistoryRequest>;
 
-export const OrderDetailRequest = z.object({
-  id: z.coerce.number('spot.orderNotFound').int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+export const OrderDetailRequest = z.object({ id: orderIdField });
 export type OrderDetailRequest = z.input<typeof OrderDetailRequest>;
 
 export const TickersRequest = z.object({ symbol: symbolField.optional() });

@@ -1,5 +1,6 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from './FormModal.tsx';
 
 /** Asks for the reason a refusal needs (the user sees it), then runs the refusal. */
 export function ReasonModal(props: {
@@ -11,13 +12,12 @@ export function ReasonModal(props: {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
   return (
-    <Modal
+    <FormModal
       open={props.open}
       title={props.title}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
       onCancel={props.onCancel}
-      onOk={() => void form.validateFields().then((v) => props.onOk(v.reason))}
+      form={form}
+      onSubmit={(v) => props.onOk(v.reason)}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>
@@ -25,6 +25,6 @@ export function ReasonModal(props: {
           <Input.TextArea rows={3} maxLength={500} data-qa="reason" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import type { Services } from '../platform/context.ts';
+import { service, type Services } from '../platform/context.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +35,8 @@ export interface TestServer {
     phone?: string;
     password?: string;
   }): Promise<{ id: number; token: string; email: string | null }>;
+  /** Credits a user's spot wallet from the outside world: a balanced `test_funding` entry through the ledger. */
+  fund(userId: number, currency: string, amount: bigint): Promise<void>;
   /** An operator with the roles, signed in through the real login call (password + TOTP). */
   createOperator(roles: OperatorRole[]): Promise<{ id: number; token: string }>;
   /** Stops the app (background work and HTTP) and builds a new one on the SAME database, as a process restart would. */
@@ -117,6 +119,18 @@ export async function startTestServer(
         .returning();
       const { token } = await built.ctx.sessions.create('user', row!.id, {});
       return { id: row!.id, token, email };
+    },
+    async fund(userId, currency, amount) {
+      const ledger = service(built.ctx, 'ledger');
+      await ledger.transaction((tx) =>
+        ledger.transfer(
+          tx,
+          'test_funding',
+          { system: 'outside_world', currency },
+          { userId, currency, wallet: 'spot' },
+          amount,
+        ),
+      );
     },
     async createOperator(roles) {
       seq += 1;

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Input, Modal, Segmented, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Segmented, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { LOCALES, type Locale } from '@tidemark/contract/locales';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { formatTime } from '../../lib/format.ts';
 import { LANGUAGE_NAMES } from '../../lib/i18n.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { FormModal } from '../../components/FormModal.tsx';
 
 type ContentType = 'notice' | 'document' | 'faq';
 type Texts = Partial<Record<Locale, { title: string; summary?: string | null; body: string }>>;
@@ -152,15 +153,14 @@ export function ContentPage() {
           { title: t('content.publishedAt'), dataIndex: 'publishedAt', render: formatTime },
         ]}
       />
-      <Modal
+      <FormModal
         open={editing !== null}
         width={900}
         title={editing === 'new' ? t('content.new') : t('content.edit')}
-        okText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-        confirmLoading={busy}
+        busy={busy}
         onCancel={() => setEditing(null)}
-        onOk={() => void form.validateFields().then(save)}
+        form={form}
+        onSubmit={save}
         forceRender
       >
         <Form form={form} layout="vertical">
@@ -187,7 +187,7 @@ export function ContentPage() {
             }))}
           />
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }

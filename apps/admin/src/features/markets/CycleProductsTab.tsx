@@ -6,6 +6,7 @@ import { call } from '../../lib/api.ts';
 import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { FormModal } from '../../components/FormModal.tsx';
 
 interface Product {
   instrument: string;
@@ -172,14 +173,13 @@ export function CycleProductsTab() {
           </Space>
         </>
       )}
-      <Modal
+      <FormModal
         open={editing !== null}
         title={editing ? `${editing.instrument} · ${editing.period}s` : ''}
-        okText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-        confirmLoading={busy}
+        busy={busy}
         onCancel={() => setEditing(null)}
-        onOk={() => void form.validateFields().then(save)}
+        form={form}
+        onSubmit={save}
         forceRender
       >
         <Form form={form} layout="vertical">
@@ -203,7 +203,7 @@ export function CycleProductsTab() {
             <Input />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }

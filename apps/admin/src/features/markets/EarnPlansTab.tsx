@@ -1,9 +1,10 @@
-import { Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { Button, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { FormModal } from '../../components/FormModal.tsx';
 
 interface Plan {
   id: number;
@@ -83,14 +84,13 @@ export function EarnPlansTab() {
           },
         ]}
       />
-      <Modal
+      <FormModal
         open={editing !== null}
         title={editing ? t('markets.editPlan', { currency: editing.currency, days: editing.lockDays }) : ''}
-        okText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-        confirmLoading={busy}
+        busy={busy}
         onCancel={() => setEditing(null)}
-        onOk={() => void form.validateFields().then(save)}
+        form={form}
+        onSubmit={save}
         forceRender
       >
         <Form form={form} layout="vertical">
@@ -110,7 +110,7 @@ export function EarnPlansTab() {
             <Select options={(['open', 'closed'] as const).map((s) => ({ value: s, label: t(`markets.plan.${s}`) }))} />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { ROLES } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { SessionsModal } from './SessionsModal.tsx';
+import { FormModal } from '../../components/FormModal.tsx';
 
 interface Created {
   operator: Operator;
@@ -138,14 +139,13 @@ export function OperatorsPage() {
           },
         ]}
       />
-      <Modal
+      <FormModal
         open={creating}
         title={t('operators.create')}
-        okText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-        confirmLoading={busy}
+        busy={busy}
         onCancel={() => setCreating(false)}
-        onOk={() => void form.validateFields().then(create)}
+        form={form}
+        onSubmit={create}
       >
         <Form form={form} layout="vertical" initialValues={{ roles: ['support'] }}>
           <Form.Item name="email" label={t('auth.email')} rules={[{ required: true, type: 'email' }]}>
@@ -161,7 +161,7 @@ export function OperatorsPage() {
             <Select mode="multiple" options={roleOptions} />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
       <EnrolmentModal created={created} onClose={() => setCreated(null)} />
       <Modal
         open={editing !== null}

@@ -1,4 +1,4 @@
-import { Button, Form, Input, InputNumber, Modal, Space } from 'antd';
+import { Button, Form, Input, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../app/me-context.ts';
@@ -6,6 +6,7 @@ import { call } from '../../lib/api.ts';
 import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import type { UserDetail } from './types.ts';
+import { FormModal } from '../../components/FormModal.tsx';
 
 type Kind = 'freeze' | 'status' | 'credit';
 
@@ -55,14 +56,13 @@ export function UserActions({ user, onDone }: { user: UserDetail; onDone: () => 
           {titles.credit}
         </Button>
       </Space>
-      <Modal
+      <FormModal
         open={open !== null}
         title={open ? titles[open] : ''}
-        okText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-        confirmLoading={busy}
+        busy={busy}
         onCancel={() => setOpen(null)}
-        onOk={() => void form.validateFields().then(submit)}
+        form={form}
+        onSubmit={submit}
         destroyOnHidden
       >
         <Form form={form} layout="vertical" preserve={false} initialValues={{ score: user.creditScore }}>
@@ -75,7 +75,7 @@ export function UserActions({ user, onDone }: { user: UserDetail; onDone: () => 
             <Input.TextArea rows={3} maxLength={500} data-qa="reason" />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }

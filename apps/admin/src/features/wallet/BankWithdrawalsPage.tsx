@@ -9,7 +9,7 @@ import { formatTime } from '../../lib/format.ts';
 import { useStatusQueue } from '../../components/status-queue.tsx';
 import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { UserSummaryDrawer } from './UserSummaryDrawer.tsx';
+import { useUserReview } from './user-review.tsx';
 
 interface BankWithdrawal {
   id: number;
@@ -41,7 +41,7 @@ export function BankWithdrawalsPage() {
   );
   const [rejecting, setRejecting] = useState<number | null>(null);
   const { run, busy } = useAction();
-  const [reviewing, setReviewing] = useState<number | null>(null);
+  const userReview = useUserReview();
 
   const paid = (id: number) =>
     run(async () => {
@@ -63,15 +63,7 @@ export function BankWithdrawalsPage() {
         {...table}
         columns={[
           { title: t('common.id'), dataIndex: 'id' },
-          {
-            title: t('common.user'),
-            dataIndex: 'userId',
-            render: (id: number) => (
-              <Button type="link" size="small" onClick={() => setReviewing(id)} data-qa={`user-${id}`}>
-                #{id}
-              </Button>
-            ),
-          },
+          userReview.column,
           { title: t('bank.cardholder'), dataIndex: 'cardholder' },
           { title: t('bank.bank'), render: (_, r) => `${r.bankName} ${r.branchName} (${r.bankCode})` },
           { title: t('bank.card'), dataIndex: 'cardNumber' },
@@ -97,7 +89,7 @@ export function BankWithdrawalsPage() {
           },
         ]}
       />
-      <UserSummaryDrawer userId={reviewing} onClose={() => setReviewing(null)} />
+      {userReview.drawer}
       <ReasonModal
         open={rejecting !== null}
         title={t('withdrawals.rejectTitle')}

@@ -11,7 +11,7 @@ import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import type { NetworkStatus } from './chain-types.ts';
-import { UserSummaryDrawer } from './UserSummaryDrawer.tsx';
+import { useUserReview } from './user-review.tsx';
 
 interface Withdrawal {
   id: number;
@@ -44,7 +44,7 @@ export function WithdrawalsPage() {
   );
   const [rejecting, setRejecting] = useState<number | null>(null);
   const { run, busy } = useAction();
-  const [reviewing, setReviewing] = useState<number | null>(null);
+  const userReview = useUserReview();
   // a stuck transaction can be sped up only where a real chain serves the network
   const { data: chains } = useLoad<{ networks: NetworkStatus[] }>('/admin/wallet/chains/status');
   const real = new Set((chains?.networks ?? []).filter((n) => !n.demo).map((n) => n.network));
@@ -74,15 +74,7 @@ export function WithdrawalsPage() {
         {...table}
         columns={[
           { title: t('common.id'), dataIndex: 'id' },
-          {
-            title: t('common.user'),
-            dataIndex: 'userId',
-            render: (id: number) => (
-              <Button type="link" size="small" onClick={() => setReviewing(id)} data-qa={`user-${id}`}>
-                #{id}
-              </Button>
-            ),
-          },
+          userReview.column,
           { title: t('common.currency'), render: (_, r) => `${r.currency} · ${r.chain}` },
           { title: t('common.amount'), dataIndex: 'amount', align: 'right' },
           { title: t('withdrawals.fee'), dataIndex: 'fee', align: 'right' },
@@ -127,7 +119,7 @@ export function WithdrawalsPage() {
           },
         ]}
       />
-      <UserSummaryDrawer userId={reviewing} onClose={() => setReviewing(null)} />
+      {userReview.drawer}
       <ReasonModal
         open={rejecting !== null}
         title={t('withdrawals.rejectTitle')}

@@ -1,5 +1,5 @@
 import { desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
-import { idField, pageField, text } from '@tidemark/contract';
+import { idField, pageField, text, pageSizeField } from '@tidemark/contract';
 import { z } from 'zod';
 import { service, type AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -59,7 +59,7 @@ export function registerAccountAdmin(app: Api, ctx: AppContext, protection: Acco
           .object({
             query: text({ max: 254 }).default(''),
             page: pageField,
-            size: z.number().int().min(1).max(100).default(20),
+            size: pageSizeField,
           })
           .strict(),
       },

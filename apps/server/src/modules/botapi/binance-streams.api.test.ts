@@ -8,18 +8,6 @@ let maker: { id: number; token: string };
 let taker: { id: number; token: string };
 let n = 0;
 
-async function fund(userId: number, currency: string, amount: bigint) {
-  const ledger = service(server.built.ctx, 'ledger');
-  await ledger.transaction((tx) =>
-    ledger.transfer(
-      tx,
-      'test_funding',
-      { system: 'outside_world', currency },
-      { userId, currency, wallet: 'spot' },
-      amount,
-    ),
-  );
-}
 const place = async (token: string, body: Record<string, unknown>) => {
   const r = await server.api(
     '/xb/v1/spot/order/place',
@@ -55,9 +43,9 @@ beforeAll(async () => {
   server = await startTestServer();
   maker = await server.createUser();
   taker = await server.createUser();
-  await fund(maker.id, 'BTC', 100_000_000n);
-  await fund(maker.id, 'USDT', 10_000_000_000n);
-  await fund(taker.id, 'USDT', 10_000_000_000n);
+  await server.fund(maker.id, 'BTC', 100_000_000n);
+  await server.fund(maker.id, 'USDT', 10_000_000_000n);
+  await server.fund(taker.id, 'USDT', 10_000_000_000n);
 }, 120_000);
 afterAll(async () => {
   await server?.close();

@@ -5,7 +5,7 @@ import { ApiKeyService } from './api-key.service.ts';
 import { BinanceStreams } from './binance-streams.ts';
 import { ListenKeys } from './listen-keys.ts';
 import { botapiMessages } from './botapi.messages.ts';
-import { botDocsHtml } from './bot-docs.ts';
+import { registerBotDocsRoute } from './bot-docs.routes.ts';
 import { registerKeyRoutes } from './key.routes.ts';
 import { LimitCounters } from './limit-counters.ts';
 import { loadBotApiLimits } from './request-weight.ts';
@@ -63,10 +63,7 @@ export const botapiModule: Module = {
     const streams = new BinanceStreams(ctx, listenKeys);
     ctx.services.binanceStreams = streams;
     service(ctx, 'rootSocket').onStreamConnection((socket, request) => streams.connect(socket, request));
-    const page = botDocsHtml();
-    app.get('/docs/bot', { schema: { hide: true }, config: { envelope: false } }, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').send(page),
-    );
+    registerBotDocsRoute(app);
   },
   start(ctx) {
     service(ctx, 'binanceStreams').start();

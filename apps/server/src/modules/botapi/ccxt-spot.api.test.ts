@@ -17,19 +17,6 @@ let maker: { id: number; token: string };
 let key: { apiKey: string; secret: string };
 let readOnly: { apiKey: string; secret: string };
 
-async function fund(userId: number, currency: string, amount: bigint) {
-  const ledger = service(server.built.ctx, 'ledger');
-  await ledger.transaction((tx) =>
-    ledger.transfer(
-      tx,
-      'test_funding',
-      { system: 'outside_world', currency },
-      { userId, currency, wallet: 'spot' },
-      amount,
-    ),
-  );
-}
-
 async function createKey(user: string, permissions: string): Promise<{ apiKey: string; secret: string }> {
   const args = apikeyCreateCommand.parse(['--user', user, '--permissions', permissions]);
   expect(args).not.toBeNull();
@@ -74,9 +61,9 @@ beforeAll(async () => {
   server = await startTestServer();
   bot = await server.createUser();
   maker = await server.createUser();
-  await fund(bot.id, 'USDT', 10_000_000_000n); // 10 000 USDT
-  await fund(maker.id, 'USDT', 10_000_000_000n);
-  await fund(maker.id, 'BTC', 100_000_000n); // 1 BTC
+  await server.fund(bot.id, 'USDT', 10_000_000_000n); // 10 000 USDT
+  await server.fund(maker.id, 'USDT', 10_000_000_000n);
+  await server.fund(maker.id, 'BTC', 100_000_000n); // 1 BTC
   // the counterparty's book, placed through the app's own API (one engine, one book)
   for (const [side, price, cid] of [
     ['sell', '50000', 'm-ask'],

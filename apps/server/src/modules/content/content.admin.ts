@@ -7,6 +7,7 @@ import {
   pageField,
   RICH_TEXT_MAX,
   text,
+  pageSizeField,
 } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -67,7 +68,7 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
         body: z.object({
           type: z.enum(CONTENT_TYPES),
           page: pageField,
-          size: z.number().int().min(1).max(100).default(20),
+          size: pageSizeField,
         }),
       },
     },

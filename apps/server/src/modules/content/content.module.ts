@@ -1,14 +1,9 @@
-import { asciiText, idField, text } from '@tidemark/contract';
-import { z } from 'zod';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { registerContentAdminRoutes } from './content.admin.ts';
 import { contentMessages } from './content.messages.ts';
-import { DEFAULTS_DIR } from './content.seed.ts';
-import { CONTENT_TYPES } from './content.schema.ts';
+import { registerContentRoutes } from './content.routes.ts';
 import { ContentService } from './content.service.ts';
-import { withFiguresInForce } from './documents/templates.ts';
-import { optionalUserId } from './optional-user.ts';
 
 declare module '../../platform/context.ts' {
   /** What this module publishes to the others. */
@@ -18,9 +13,6 @@ declare module '../../platform/context.ts' {
 }
 
 registerMessages(contentMessages);
-
-const page = z.number().int().min(1).max(10_000).default(1);
-const size = z.number().int().min(1).max(100).default(20);
 
 /**
  * Notices, documents, the help centre and banners (spec §1, §2, §7): public reading calls at the
@@ -32,78 +24,7 @@ export const contentModule: Module = {
     const content = new ContentService(ctx.db, ctx.clock);
     ctx.services.content = content;
 
-    app.post(
-      '/xb/v1/content/list',
-      {
-        schema: {
-          tags: ['content'],
-          body: z.object({
-            type: z.enum(CONTENT_TYPES),
-            page,
-            size,
-            categoryId: idField.optional(),
-            q: text({ max: 100 }).optional(),
-          }),
-        },
-      },
-      async (request) => content.list(request.body, request.locale, await optionalUserId(ctx, request)),
-    );
-
-    app.post(
-      '/xb/v1/content/detail',
-      { schema: { tags: ['content'], body: z.object({ id: idField }) } },
-      async (request) =>
-        withFiguresInForce(
-          DEFAULTS_DIR,
-          await content.detail({ id: request.body.id }, request.locale, await optionalUserId(ctx, request)),
-        ),
-    );
-
-    app.post(
-      '/xb/v1/content/detail/by/code',
-      {
-        schema: {
-          tags: ['content'],
-          body: z.object({
-            code: asciiText({ max: 80 }).regex(/^[a-z0-9_]{1,64}$/),
-          }),
-        },
-      },
-      async (request) =>
-        withFiguresInForce(
-          DEFAULTS_DIR,
-          await content.detail({ type: 'document', code: request.body.code }, request.locale, null),
-        ),
-    );
-
-    app.post(
-      '/xb/v1/content/category/list',
-      {
-        schema: {
-          tags: ['content'],
-          body: z.object({ type: z.literal('faq').default('faq') }).default({ type: 'faq' }),
-        },
-      },
-      async (request) => ({ list: await content.categories(request.body.type, request.locale) }),
-    );
-
-    app.post(
-      '/xb/v1/common/load/banner',
-      {
-        schema: {
-          tags: ['common'],
-          body: z
-            .object({
-              position: asciiText({ max: 80 })
-                .regex(/^[a-z0-9_]{1,32}$/)
-                .optional(),
-            })
-            .default({}),
-        },
-      },
-      async (request) => ({ list: await content.activeBanners(request.body.position, request.locale) }),
-    );
-
+    registerContentRoutes(app, ctx, content);
     registerContentAdminRoutes(app, ctx, content);
   },
 };

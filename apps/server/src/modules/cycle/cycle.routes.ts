@@ -1,4 +1,4 @@
-import { asciiText, idField, pageField } from '@tidemark/contract';
+import { asciiText, idField, pageField, pageSizeField } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/app-error.ts';
@@ -99,7 +99,7 @@ export function registerCycleRoutes(app: Api, ctx: AppContext, deps: ContractDep
           .object({
             status: z.enum(['open', 'history']).default('open'),
             page: pageField,
-            size: z.number().int().min(1).max(100).default(20),
+            size: pageSizeField,
           })
           .strict(),
       },
@@ -119,7 +119,7 @@ export function registerCycleRoutes(app: Api, ctx: AppContext, deps: ContractDep
             userId: idField,
             status: z.enum(['open', 'history']).default('open'),
             page: pageField,
-            size: z.number().int().min(1).max(100).default(20),
+            size: pageSizeField,
           })
           .strict(),
       },

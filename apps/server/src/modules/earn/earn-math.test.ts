@@ -72,7 +72,14 @@ describe('accrual days', () => {
     expect(dueDays(start, 3, 3, start + 10)).toEqual([]);
     expect(dueDays(start, 3, 0, start + 10)).toEqual([start + 1, start + 2, start + 3]);
     expect(utcDay(Date.UTC(2026, 0, 2) - 1) + 1).toBe(utcDay(Date.UTC(2026, 0, 2)));
-    expect(DAY_MS).toBe(24 * 3600 * 1000);
+  });
+
+  it('numbers UTC days from 1970-01-01, each from midnight to midnight', () => {
+    expect(utcDay(Date.UTC(1970, 0, 1))).toBe(0);
+    expect(utcDay(Date.UTC(2026, 0, 1))).toBe(20454);
+    expect(utcDay(Date.UTC(2026, 0, 1, 23, 59, 59, 999))).toBe(20454);
+    expect(utcDay(Date.UTC(2026, 0, 2))).toBe(20455);
+    expect(utcDay(Date.UTC(2026, 0, 1)) * DAY_MS).toBe(Date.UTC(2026, 0, 1));
   });
 
   it('counts what remains promised', () => {

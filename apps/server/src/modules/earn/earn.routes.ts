@@ -1,4 +1,4 @@
-import { idField, pageField, text } from '@tidemark/contract';
+import { idField, pageField, text, pageSizeField } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Api } from '../../platform/module.ts';
@@ -11,7 +11,7 @@ import { listPlans, planOrFail, planView } from './plans.service.ts';
 const id = idField;
 const paging = {
   page: pageField,
-  size: z.number().int().min(1).max(100).default(20),
+  size: pageSizeField,
 };
 
 /** The app's earn calls (spec /lockMining, /confirmLock/{id}, /lockRecord). Plans are public; the rest need a session. */

@@ -15,18 +15,6 @@ const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 let finance: { id: number; token: string };
 let n = 0;
 
-async function fund(userId: number, currency: string, amount: bigint) {
-  const ledger = service(server.built.ctx, 'ledger');
-  await ledger.transaction((tx) =>
-    ledger.transfer(
-      tx,
-      'test_funding',
-      { system: 'outside_world', currency },
-      { userId, currency, wallet: 'spot' },
-      amount,
-    ),
-  );
-}
 const bal = (userId: number, currency: string) =>
   service(server.built.ctx, 'ledger').balance({ userId, currency, wallet: 'spot' });
 const place = (token: string, body: Record<string, unknown>) =>
@@ -72,8 +60,8 @@ describe('market fees and minimums from the back office', () => {
   it('applies to orders placed after the change, never to a resting order, and pays through the ledger', async () => {
     const maker = await server.createUser();
     const taker = await server.createUser();
-    await fund(maker.id, 'BTC', 100_000_000n);
-    await fund(taker.id, 'USDT', 100_000_000_000n);
+    await server.fund(maker.id, 'BTC', 100_000_000n);
+    await server.fund(taker.id, 'USDT', 100_000_000_000n);
     // resting before the change: it was placed under the configured maker fee
     const resting = await place(maker.token, { side: 'sell', type: 'limit', price: '60000', quantity: '0.1' });
     expect(resting.body.data.status).toBe('new');
@@ -139,7 +127,7 @@ describe('market fees and minimums from the back office', () => {
     await server.restart();
     expect(await publicBtc()).toMatchObject({ makerFee: '0.0005', takerFee: '0.002', minNotional: '10' });
     const u = await server.createUser();
-    await fund(u.id, 'USDT', 100_000_000n);
+    await server.fund(u.id, 'USDT', 100_000_000n);
     expect((await place(u.token, { side: 'buy', type: 'limit', price: '1000', quantity: '0.005' })).body).toMatchObject(
       {
         error: 'MIN_NOTIONAL',

@@ -1,15 +1,12 @@
 import { service } from '../../platform/context.ts';
-import { asciiText, epochMsField } from '@tidemark/contract';
-import { z } from 'zod';
-import { badRequest } from '../../platform/http/app-error.ts';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { CcxtFeed, ccxtVenues } from './ccxt-feed.ts';
 import { demoPriceSeed } from './demo-seed.ts';
 import { devPriceControlAllowed, registerDevPriceRoute } from './dev-price.ts';
-import { INSTRUMENTS, instrumentOf } from './instruments.ts';
 import { loadMarketConfig } from './market.config.ts';
 import { marketMessages } from './market.messages.ts';
+import { registerMarketRoutes } from './market.routes.ts';
 import { MarketParameterService } from './market-parameters.service.ts';
 import { MarketStatusService } from './market-status.service.ts';
 import { intervalScheduler, type PriceSource, type Scheduler } from './price-source.ts';
@@ -32,7 +29,6 @@ declare module '../../platform/context.ts' {
 
 registerMessages(marketMessages);
 
-const MAX_TICKS_PER_CALL = 3600;
 const stopTicking = new WeakMap<object, () => void>();
 
 /**
@@ -66,54 +62,11 @@ export const marketModule: Module = {
     await marketParameters.load();
     ctx.services.marketParameters = marketParameters;
 
-    const instrument = asciiText({ max: 20 }).min(1);
-
-    // latest index prices (public); every answer says whether the prices are simulated
-    app.post(
-      '/xb/v1/market/index',
-      { schema: { tags: ['market'], body: z.object({ instrument: instrument.optional() }).strict() } },
-      async (request) => {
-        const { instrument: symbol } = request.body;
-        if (symbol) {
-          if (!instrumentOf(symbol))
-            throw badRequest('UNKNOWN_INSTRUMENT', 'market.unknownInstrument', undefined, 'instrument');
-          return { demo: prices.demo, prices: [prices.latest(symbol)] };
-        }
-        return { demo: prices.demo, prices: prices.all() };
-      },
-    );
-
-    // stored ticks of one instrument in a time range (public, so anyone can re-check a settlement)
-    app.post(
-      '/xb/v1/market/ticks',
-      {
-        schema: {
-          tags: ['market'],
-          body: z.object({ instrument, from: epochMsField, to: epochMsField }).strict(),
-        },
-      },
-      async (request) => {
-        const { instrument: symbol, from, to } = request.body;
-        if (!instrumentOf(symbol))
-          throw badRequest('UNKNOWN_INSTRUMENT', 'market.unknownInstrument', undefined, 'instrument');
-        if (to < from) throw badRequest('VALIDATION', 'market.badRange', undefined, 'to');
-        const ticks = await prices.ticksWithSources(symbol, from, to, MAX_TICKS_PER_CALL);
-        return {
-          demo: prices.demo,
-          instrument: symbol,
-          ticks: ticks.map((x) => ({ ts: x.ts, price: x.price, demo: x.demo, sources: x.sources })),
-        };
-      },
-    );
+    registerMarketRoutes(app, prices);
 
     // the development price control (DEV_PRICE_CONTROL=true, simulated feed only; see dev-price.ts)
     if (devPriceControlAllowed(ctx.config, source)) registerDevPriceRoute(app, source);
     else if (ctx.config.devPriceControl) ctx.log.warn('DEV_PRICE_CONTROL is ignored: the price source is live');
-
-    app.post('/xb/v1/market/instruments', { schema: { tags: ['market'] } }, async () => ({
-      demo: prices.demo,
-      instruments: INSTRUMENTS.map((i) => ({ symbol: i.symbol, base: i.base, kind: i.kind })),
-    }));
   },
 
   async start(ctx) {

@@ -136,20 +136,9 @@ export class PriceService {
     return parseUnits(this.latest(instrumentForCurrency(currency)).price, PRICE_SCALE);
   }
 
+  /** Stored ticks of a time range (both ends included), oldest first. */
   async ticks(instrument: string, from: number, to: number, limit: number): Promise<IndexPrice[]> {
-    const rows = await this.db
-      .select()
-      .from(indexTicks)
-      .where(
-        and(
-          eq(indexTicks.instrument, instrument),
-          gte(indexTicks.ts, new Date(from)),
-          lte(indexTicks.ts, new Date(to)),
-        ),
-      )
-      .orderBy(asc(indexTicks.ts))
-      .limit(limit);
-    return rows.map(toIndexPrice);
+    return (await this.rowsBetween(instrument, from, to, limit)).map(toIndexPrice);
   }
 
   /** Stored ticks with the venue prices behind each one (what a cycle contract's verification shows). */
@@ -159,7 +148,12 @@ export class PriceService {
     to: number,
     limit: number,
   ): Promise<Array<IndexPrice & { sources: Record<string, string> }>> {
-    const rows = await this.db
+    const rows = await this.rowsBetween(instrument, from, to, limit);
+    return rows.map((row) => ({ ...toIndexPrice(row), sources: row.sources }));
+  }
+
+  private rowsBetween(instrument: string, from: number, to: number, limit: number) {
+    return this.db
       .select()
       .from(indexTicks)
       .where(
@@ -171,7 +165,6 @@ export class PriceService {
       )
       .orderBy(asc(indexTicks.ts))
       .limit(limit);
-    return rows.map((row) => ({ ...toIndexPrice(row), sources: row.sources }));
   }
 }
 

@@ -1,4 +1,4 @@
-import { idField, text } from '@tidemark/contract';
+import { idField, identifier, text } from '@tidemark/contract';
 import { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../platform/http/app-error.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -9,7 +9,7 @@ import { OPERATOR_ROLES } from './operator.schema.ts';
 import type { OperatorService } from './operator.service.ts';
 
 /**
- * Managing operators (super admin): roles, disabling, resetting a locked-out operator, and the
+ * Managing operators (super admin): the list, creating one, roles, disabling, resetting a locked-out operator, and the
  * sign-in sessions of any operator (each operator may also see and end their own).
  */
 export function registerOperatorAdminRoutes(
@@ -21,6 +21,43 @@ export function registerOperatorAdminRoutes(
   const superAdmin = { preHandler: ctx.guards.operator('super_admin') };
   const anyOperator = { preHandler: ctx.guards.operator() };
   const tags = ['admin'];
+
+  app.post('/admin/operators/list', { ...superAdmin, schema: { tags } }, async () => ({
+    operators: await operators.list(),
+  }));
+
+  app.post(
+    '/admin/operators/create',
+    {
+      ...superAdmin,
+      schema: {
+        tags,
+        body: z.object({
+          email: identifier({ max: 254 }).pipe(z.email()),
+          name: identifier({ max: 100 }).min(1),
+          password: text({ trim: false, max: 200 }).min(12),
+          roles: z.array(z.enum(OPERATOR_ROLES)).min(1),
+        }),
+      },
+    },
+    async (request) => {
+      return ctx.db.transaction(async (tx) => {
+        const created = await operators.create(request.body, tx);
+        await audit.record(
+          {
+            operatorId: request.operator!.id,
+            action: 'operator.create',
+            targetType: 'operator',
+            targetId: created.operator.id,
+            detail: { email: created.operator.email, roles: created.operator.roles },
+            ip: request.ip,
+          },
+          tx,
+        );
+        return created;
+      });
+    },
+  );
 
   app.post(
     '/admin/operators/update',

@@ -19,18 +19,8 @@ let n = 0;
 const cid = () => `mo-${++n}`;
 
 const units = (currency: string, text: string) => parseUnits(text, currencyOf(currency)!.scale);
-async function fund(userId: number, currency: string, amount: string) {
-  const ledger = service(server.built.ctx, 'ledger');
-  await ledger.transaction((tx) =>
-    ledger.transfer(
-      tx,
-      'test_funding',
-      { system: 'outside_world', currency },
-      { userId, currency, wallet: 'spot' },
-      units(currency, amount),
-    ),
-  );
-}
+const fund = (userId: number, currency: string, amount: string) =>
+  server.fund(userId, currency, units(currency, amount));
 const bal = (userId: number, currency: string) =>
   service(server.built.ctx, 'ledger').balance({ userId, currency, wallet: 'spot' });
 const place = (token: string, body: Record<string, unknown>, locale?: string) =>

@@ -1,4 +1,3 @@
-import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { DepthLevel, WsServerMessage } from '@tidemark/contract/spot';
@@ -138,18 +137,6 @@ const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
 let n = 0;
 const cid = () => `ws-${++n}`;
 
-async function fund(userId: number, currency: string, amount: bigint) {
-  const ledger = service(server.built.ctx, 'ledger');
-  await ledger.transaction((tx) =>
-    ledger.transfer(
-      tx,
-      'test_funding',
-      { system: 'outside_world', currency },
-      { userId, currency, wallet: 'spot' },
-      amount,
-    ),
-  );
-}
 async function place(token: string, body: Record<string, unknown>) {
   const res = await server.api('/xb/v1/spot/order/place', { clientOrderId: cid(), ...body }, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -157,9 +144,9 @@ async function place(token: string, body: Record<string, unknown>) {
 }
 async function funded() {
   const u = await server.createUser();
-  await fund(u.id, 'USDT', 100_000_000_000n); // 100,000 USDT
-  await fund(u.id, 'ETH', 1_000_000_000n); // 10 ETH (8 decimals)
-  await fund(u.id, 'BTC', 200_000_000n); // 2 BTC (8 decimals)
+  await server.fund(u.id, 'USDT', 100_000_000_000n); // 100,000 USDT
+  await server.fund(u.id, 'ETH', 1_000_000_000n); // 10 ETH (8 decimals)
+  await server.fund(u.id, 'BTC', 200_000_000n); // 2 BTC (8 decimals)
   return u;
 }
 

@@ -14,18 +14,6 @@ const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
 let n = 0;
 const cid = () => `t-${++n}`;
 
-async function fund(userId: number, currency: string, amount: bigint) {
-  const ledger = service(server.built.ctx, 'ledger');
-  await ledger.transaction((tx) =>
-    ledger.transfer(
-      tx,
-      'test_funding',
-      { system: 'outside_world', currency },
-      { userId, currency, wallet: 'spot' },
-      amount,
-    ),
-  );
-}
 async function bal(userId: number, currency: string) {
   return service(server.built.ctx, 'ledger').balance({ userId, currency, wallet: 'spot' });
 }
@@ -53,7 +41,7 @@ describe('spot orders', () => {
 
   it('rejects bad placements with clear messages and changes nothing', async () => {
     const u = await server.createUser();
-    await fund(u.id, 'USDT', 1_000_000_000n); // 1000 USDT
+    await server.fund(u.id, 'USDT', 1_000_000_000n); // 1000 USDT
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', quantity: '0' }, 400, 'quantity'],
       [{ symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000.05', quantity: '0.001' }, 400, 'price'],
@@ -90,7 +78,7 @@ describe('spot orders', () => {
 
   it('a limit order freezes price × qty + the taker fee; a retry returns the first result; another body is 409', async () => {
     const u = await server.createUser();
-    await fund(u.id, 'USDT', 1_000_000_000n);
+    await server.fund(u.id, 'USDT', 1_000_000_000n);
     const body = {
       clientOrderId: 'same-1',
       symbol: 'ETHUSDT',
@@ -130,8 +118,8 @@ describe('spot orders', () => {
   it('a crossing limit order settles both sides and the fees; price improvement is released', async () => {
     const maker = await server.createUser();
     const taker = await server.createUser();
-    await fund(maker.id, 'BTC', 100_000_000n); // 1 BTC
-    await fund(taker.id, 'USDT', 100_000_000_000n); // 100,000 USDT
+    await server.fund(maker.id, 'BTC', 100_000_000n); // 1 BTC
+    await server.fund(taker.id, 'USDT', 100_000_000_000n); // 100,000 USDT
     const sell = await place(maker.token, {
       symbol: 'BTCUSDT',
       side: 'sell',
@@ -188,9 +176,9 @@ describe('spot orders', () => {
   it('IOC, FOK, post-only and market orders by base and by quote', async () => {
     const maker = await server.createUser();
     const taker = await server.createUser();
-    await fund(maker.id, 'SOL', 10_000_000_000n); // 100 SOL
-    await fund(taker.id, 'USDT', 10_000_000_000n); // 10,000 USDT
-    await fund(taker.id, 'SOL', 1_000_000_000n);
+    await server.fund(maker.id, 'SOL', 10_000_000_000n); // 100 SOL
+    await server.fund(taker.id, 'USDT', 10_000_000_000n); // 10,000 USDT
+    await server.fund(taker.id, 'SOL', 1_000_000_000n);
     await place(maker.token, { symbol: 'SOLUSDT', side: 'sell', type: 'limit', price: '100', quantity: '1' });
     await place(maker.token, { symbol: 'SOLUSDT', side: 'sell', type: 'limit', price: '101', quantity: '1' });
     const fok = await place(taker.token, {
@@ -232,7 +220,7 @@ describe('spot orders', () => {
     const fees = feeOf(100_000_000n, TAKER) + feeOf(50_500_000n, TAKER) + feeOf(50_500_000n, TAKER);
     expect(await bal(taker.id, 'USDT')).toEqual({ available: 10_000_000_000n - 201_000_000n - fees, frozen: 0n });
     expect(await bal(taker.id, 'SOL')).toEqual({ available: 1_200_000_000n, frozen: 0n });
-    await fund(maker.id, 'USDT', 1_000_000_000n);
+    await server.fund(maker.id, 'USDT', 1_000_000_000n);
     const bid = await place(maker.token, { symbol: 'SOLUSDT', side: 'buy', type: 'limit', price: '90', quantity: '3' });
     expect(bid.body.data.status).toBe('new');
     const sell = await place(taker.token, { symbol: 'SOLUSDT', side: 'sell', type: 'market', quantity: '2' });

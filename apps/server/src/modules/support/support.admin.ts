@@ -1,27 +1,26 @@
-import { asciiText, idField } from '@tidemark/contract';
+import { asciiText, idField, pageSizeField } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { service } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/module.ts';
 import type { ChatService } from './chat.service.ts';
+import { messageText as text } from './message-fields.ts';
 import { TICKET_STATES } from './support.schema.ts';
 import type { SupportConfigService } from './support-config.service.ts';
 import type { TicketService } from './ticket.service.ts';
-
-type TextSchema = (max: number, emptyKey: string) => z.ZodType<string, string>;
 
 /** The support team's calls (role support): tickets, the agent side of the chat, and the config. */
 export function registerSupportAdminRoutes(
   app: Api,
   ctx: AppContext,
-  deps: { tickets: TicketService; chat: ChatService; config: SupportConfigService; text: TextSchema },
+  deps: { tickets: TicketService; chat: ChatService; config: SupportConfigService },
 ): void {
-  const { tickets, chat, config, text } = deps;
+  const { tickets, chat, config } = deps;
   const guard = ctx.guards.operator('support');
   const audit = () => service(ctx, 'audit');
   const page = z.number().int().min(1).max(10_000).default(1);
-  const size = z.number().int().min(1).max(100).default(20);
+  const size = pageSizeField;
 
   app.post(
     '/admin/support/ticket/list',

@@ -1,4 +1,3 @@
-import { service } from '../../platform/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
@@ -125,16 +124,7 @@ describe('the 3-confirmation lock follows the value of the deposit', () => {
 
   it('spot trade then withdraw: the bought coin cannot leave while the USDT that paid for it is unconfirmed', async () => {
     const maker = await server.createUser();
-    const ledger = service(server.built.ctx, 'ledger');
-    await ledger.transaction((tx) =>
-      ledger.transfer(
-        tx,
-        'test_funding',
-        { system: 'outside_world', currency: 'SOL' },
-        { userId: maker.id, currency: 'SOL', wallet: 'spot' },
-        parseUnits('10', currencyOf('SOL')!.scale),
-      ),
-    );
+    await server.fund(maker.id, 'SOL', parseUnits('10', currencyOf('SOL')!.scale));
     const sell = await server.api(
       '/xb/v1/spot/order/place',
       { clientOrderId: rid('m'), symbol: 'SOLUSDT', side: 'sell', type: 'limit', price: '100', quantity: '5' },

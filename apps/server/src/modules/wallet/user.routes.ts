@@ -1,4 +1,4 @@
-import { asciiText, epochMsField, identifier, idField, text as textField } from '@tidemark/contract';
+import { asciiText, epochMsField, identifier, idField, text as textField, pageSizeField } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Api } from '../../platform/module.ts';
@@ -23,7 +23,7 @@ const chain = asciiText({ max: 10 }).toUpperCase().min(1);
 const wallet = z.enum(USER_WALLETS);
 const paging = {
   page: z.number().int().min(1).max(100_000).default(1),
-  size: z.number().int().min(1).max(100).default(20),
+  size: pageSizeField,
 };
 const text = (max: number) => identifier({ max }).min(1);
 /** Chain addresses are ASCII: a look-alike letter from another script or an invisible character is refused. */

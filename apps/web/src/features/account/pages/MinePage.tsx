@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { List, Tag, Toast } from 'antd-mobile';
+import { List, Toast } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -10,11 +10,10 @@ import { SupportEntries } from '../../support/components/SupportEntries.tsx'; //
 import { IdentityStateLabel } from '../../kyc/components/IdentityStateLabel.tsx'; // kyc feature: verification state
 import '../components/account.css';
 
-/** Where each entry of the user centre goes; `later` entries belong to features not built yet. */
+/** Where each entry of the user centre goes; some need a session first. */
 interface Entry {
   key: string;
   path: string;
-  later?: boolean;
   needsSession?: boolean;
 }
 const ACCOUNT_ENTRIES: Entry[] = [
@@ -144,20 +143,7 @@ export default function MinePage() {
       ).map(([section, entries]) => (
         <List key={section} className="acc-list" header={t(`account:mine.${section}`)}>
           {entries.map((e) => (
-            <List.Item
-              key={e.key}
-              onClick={() => open(e)}
-              extra={
-                e.later ? (
-                  <Tag color="default" fill="outline">
-                    {t('account:mine.comingSoon')}
-                  </Tag>
-                ) : (
-                  status(e.key)
-                )
-              }
-              data-testid={`mine-entry-${e.key}`}
-            >
+            <List.Item key={e.key} onClick={() => open(e)} extra={status(e.key)} data-testid={`mine-entry-${e.key}`}>
               {t(`account:mine.${e.key}`)}
             </List.Item>
           ))}

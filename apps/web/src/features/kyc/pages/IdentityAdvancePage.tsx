@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Button, Toast } from 'antd-mobile';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { useDetour } from '../../../lib/detour.ts';
-import { kycKeys, kycStatusQuery, submitAdvanced, type KycStatus } from '../api/kyc.ts';
-import { BindFirst } from '../components/BindFirst.tsx';
-import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { kycKeys, submitAdvanced, type KycStatus } from '../api/kyc.ts';
+import { KycFormPage } from '../components/KycFormPage.tsx';
 import { PhotoSlot, type UploadedPhoto } from '../components/PhotoSlot.tsx';
 import { PrivatePhoto } from '../components/PrivatePhoto.tsx';
 import { StateTag } from '../components/StateTag.tsx';
@@ -20,26 +18,12 @@ const SLOTS: Slot[] = ['frontPhoto', 'backPhoto', 'handPhoto'];
 
 /** /mine/identityAdvance: the front, back and hand-held photos (spec §3), after basic is certified. */
 export default function IdentityAdvancePage() {
-  return (
-    <SignInGate feature="kyc">
-      <AdvanceScreen />
-    </SignInGate>
-  );
+  return <KycFormPage screen={AdvanceScreen} />;
 }
 
-function AdvanceScreen() {
+function AdvanceScreen({ status: s }: { status: KycStatus }) {
   const { t } = useTranslation('kyc');
   const navigate = useNavigate();
-  const status = useQuery(kycStatusQuery());
-  if (!status.data) return <LoadState of={[status]} />;
-  const s = status.data;
-  if (!s.emailBound || !s.phoneBound) {
-    return (
-      <div className="kyc-page">
-        <BindFirst emailBound={s.emailBound} phoneBound={s.phoneBound} />
-      </div>
-    );
-  }
   if (s.basic?.state !== 'approved') {
     return (
       <div className="kyc-page">

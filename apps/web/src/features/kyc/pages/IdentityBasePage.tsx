@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { Button, Input, Selector, Toast } from 'antd-mobile';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DOCUMENT_TYPES, type DocumentType } from '@tidemark/contract/kyc';
 import { ApiError } from '../../../lib/api.ts';
 import { useDetour } from '../../../lib/detour.ts';
-import { kycKeys, kycStatusQuery, submitBasic } from '../api/kyc.ts';
-import { BindFirst } from '../components/BindFirst.tsx';
+import { kycKeys, submitBasic, type KycStatus } from '../api/kyc.ts';
+import { KycFormPage } from '../components/KycFormPage.tsx';
 import { CountryPicker } from '../components/CountryPicker.tsx';
-import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
 import { StateTag } from '../components/StateTag.tsx';
 import { checkBasic, type BasicForm, type FieldErrors } from '../model/basic-form.ts';
 import { stateOf } from '../model/level-view.ts';
@@ -18,26 +16,12 @@ import '../components/kyc.css';
 
 /** /mine/identityBase: real name, ID number, issuing country and document type (spec §3, §5). */
 export default function IdentityBasePage() {
-  return (
-    <SignInGate feature="kyc">
-      <BaseScreen />
-    </SignInGate>
-  );
+  return <KycFormPage screen={BaseScreen} />;
 }
 
-function BaseScreen() {
+function BaseScreen({ status: s }: { status: KycStatus }) {
   const { t } = useTranslation('kyc');
   const navigate = useNavigate();
-  const status = useQuery(kycStatusQuery());
-  if (!status.data) return <LoadState of={[status]} />;
-  const s = status.data;
-  if (!s.emailBound || !s.phoneBound) {
-    return (
-      <div className="kyc-page">
-        <BindFirst emailBound={s.emailBound} phoneBound={s.phoneBound} />
-      </div>
-    );
-  }
   if (!s.canSubmitBasic) {
     // under review or already certified: nothing to fill in, say where it stands
     return (

@@ -1,4 +1,4 @@
-/** Limits of the ticket calls (apps/server/src/modules/support/support.module.ts). */
+/** Limits of the ticket calls (apps/server/src/modules/support/support.routes.ts). */
 export const TITLE_MAX = 200;
 export const CONTENT_MAX = 5000;
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { NavBar as AntNavBar } from 'antd-mobile';
+import AntNavBar from 'antd-mobile/es/components/nav-bar';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useNavStore } from '../../lib/nav-store.ts';

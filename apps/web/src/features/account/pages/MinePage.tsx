@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { List, Tag, Toast } from 'antd-mobile';
+import List from 'antd-mobile/es/components/list';
+import Tag from 'antd-mobile/es/components/tag';
+import Toast from 'antd-mobile/es/components/toast';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

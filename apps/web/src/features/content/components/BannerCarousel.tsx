@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Image, Swiper } from 'antd-mobile';
+import Image from 'antd-mobile/es/components/image';
+import Swiper from 'antd-mobile/es/components/swiper';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { bannersQuery, type Banner } from '../api/content.ts';

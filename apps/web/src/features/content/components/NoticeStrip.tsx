@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Swiper } from 'antd-mobile';
+import Swiper from 'antd-mobile/es/components/swiper';
 import { RightOutline, SoundOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

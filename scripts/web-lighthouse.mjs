@@ -1,0 +1,128 @@
+// Lighthouse on the retail web app as a first-time phone visitor sees it: the built app served by the
+// real server (one process, as `npm start` runs it) on a fresh data directory, measured with
+// Lighthouse's mobile preset (simulated slow 4G, 4× slower CPU) in headless Chromium.
+//
+//   npm run lighthouse                        # the six routes below
+//   LIGHTHOUSE_ROUTES=/home npm run lighthouse
+//   LIGHTHOUSE_MIN=95 …                       # exit 1 when performance or accessibility is below it
+//
+// Writes lighthouse-results/scores.json (and prints a table): per route performance, accessibility,
+// FCP, LCP, TBT (ms) and CLS. CHROME_PATH (default /usr/bin/chromium) and LIGHTHOUSE_PORT (18611)
+// can be changed; the server's output goes to lighthouse-results/server.log.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROUTES = (process.env.LIGHTHOUSE_ROUTES ?? '/home,/market,/trade,/login,/coinDetail/1,/cycle')
+  .split(',')
+  .map((r) => r.trim())
+  .filter(Boolean);
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 18611);
+const MIN = process.env.LIGHTHOUSE_MIN ? Number(process.env.LIGHTHOUSE_MIN) : null;
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const outDir = path.resolve(process.env.LIGHTHOUSE_OUT ?? 'lighthouse-results');
+const base = `http://127.0.0.1:${PORT}`;
+
+fs.mkdirSync(outDir, { recursive: true });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-lighthouse-'));
+const serverLog = fs.openSync(path.join(outDir, 'server.log'), 'w');
+const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir };
+delete env.DATABASE_URL; // a fresh embedded store, never a shared database
+const server = spawn(process.execPath, ['apps/server/src/main.ts'], { env, stdio: ['ignore', serverLog, serverLog] });
+
+let chrome;
+async function cleanUp() {
+  if (chrome) await chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function waitForServer() {
+  // a start on a busy machine can take a minute or two (migrations, seeds)
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}): see ${outDir}/server.log`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not answer /api/health within 180 s');
+}
+
+const rows = [];
+let failed = false;
+try {
+  await waitForServer();
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  for (const route of ROUTES) {
+    // the default config is the mobile preset: Moto G Power screen, simulated slow 4G and 4× CPU
+    const result = await lighthouse(`${base}${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const lhr = result.lhr;
+    const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+    const row = {
+      route,
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+      fcpMs: Math.round(audit('first-contentful-paint')),
+      lcpMs: Math.round(audit('largest-contentful-paint')),
+      tbtMs: Math.round(audit('total-blocking-time')),
+      cls: Number((audit('cumulative-layout-shift') ?? 0).toFixed(3)),
+      failedAccessibilityAudits: lhr.categories.accessibility.auditRefs
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+        .map((ref) => ref.id),
+    };
+    rows.push(row);
+    const file = route.replace(/^\//, '').replace(/[^a-zA-Z0-9]+/g, '-') || 'root';
+    fs.writeFileSync(path.join(outDir, `${file}.report.json`), result.report);
+    if (MIN !== null && (row.performance < MIN || row.accessibility < MIN)) failed = true;
+  }
+} finally {
+  await cleanUp();
+}
+
+const load = os.loadavg().map((l) => l.toFixed(2));
+fs.writeFileSync(
+  path.join(outDir, 'scores.json'),
+  JSON.stringify({ at: new Date().toISOString(), cpus: os.cpus().length, loadavg: load, routes: rows }, null, 2) + '\n',
+);
+const cell = (v, n) => String(v).padStart(n);
+console.log(
+  `Lighthouse mobile (simulated slow 4G, 4× CPU); load average ${load.join(' ')} on ${os.cpus().length} cores`,
+);
+console.log(
+  `${'route'.padEnd(16)}${cell('perf', 6)}${cell('a11y', 6)}${cell('FCP ms', 8)}${cell('LCP ms', 8)}${cell('TBT ms', 8)}${cell('CLS', 7)}`,
+);
+for (const r of rows) {
+  console.log(
+    `${r.route.padEnd(16)}${cell(r.performance, 6)}${cell(r.accessibility, 6)}${cell(r.fcpMs, 8)}${cell(r.lcpMs, 8)}${cell(r.tbtMs, 8)}${cell(r.cls, 7)}` +
+      (r.failedAccessibilityAudits.length ? `  a11y: ${r.failedAccessibilityAudits.join(', ')}` : ''),
+  );
+}
+console.log(`scores: ${path.relative(process.cwd(), path.join(outDir, 'scores.json'))}`);
+if (failed) {
+  console.error(`performance or accessibility below ${MIN}`);
+  process.exit(1);
+}

@@ -4,7 +4,7 @@
 //
 //   npm run lighthouse                        # the six routes below
 //   LIGHTHOUSE_ROUTES=/home npm run lighthouse
-//   LIGHTHOUSE_MIN=95 …                       # exit 1 when performance or accessibility is below it
+//   LIGHTHOUSE_MIN_PERFORMANCE=95 LIGHTHOUSE_MIN_ACCESSIBILITY=95 …   # exit 1 when a score is below
 //
 // Writes lighthouse-results/scores.json (and prints a table): per route performance, accessibility,
 // FCP, LCP, TBT (ms) and CLS. CHROME_PATH (default /usr/bin/chromium) and LIGHTHOUSE_PORT (18611)
@@ -21,7 +21,11 @@ const ROUTES = (process.env.LIGHTHOUSE_ROUTES ?? '/home,/market,/trade,/login,/c
   .map((r) => r.trim())
   .filter(Boolean);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 18611);
-const MIN = process.env.LIGHTHOUSE_MIN ? Number(process.env.LIGHTHOUSE_MIN) : null;
+const minimum = (name) => (process.env[name] ? Number(process.env[name]) : null);
+const MIN = {
+  performance: minimum('LIGHTHOUSE_MIN_PERFORMANCE'),
+  accessibility: minimum('LIGHTHOUSE_MIN_ACCESSIBILITY'),
+};
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const outDir = path.resolve(process.env.LIGHTHOUSE_OUT ?? 'lighthouse-results');
 const base = `http://127.0.0.1:${PORT}`;
@@ -57,9 +61,12 @@ async function waitForServer() {
 }
 
 const rows = [];
-let failed = false;
+const failures = [];
 try {
   await waitForServer();
+  // one request per page first, as any earlier visitor would have made: the very first answer of a
+  // fresh process also pays for compiling the static file handler, which is not what a phone waits for
+  for (const route of ROUTES) await (await fetch(`${base}${route}`)).text();
   chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: [
@@ -97,7 +104,11 @@ try {
     rows.push(row);
     const file = route.replace(/^\//, '').replace(/[^a-zA-Z0-9]+/g, '-') || 'root';
     fs.writeFileSync(path.join(outDir, `${file}.report.json`), result.report);
-    if (MIN !== null && (row.performance < MIN || row.accessibility < MIN)) failed = true;
+    for (const category of ['performance', 'accessibility']) {
+      if (MIN[category] !== null && row[category] < MIN[category]) {
+        failures.push(`${route}: ${category} ${row[category]} < ${MIN[category]}`);
+      }
+    }
   }
 } finally {
   await cleanUp();
@@ -122,7 +133,7 @@ for (const r of rows) {
   );
 }
 console.log(`scores: ${path.relative(process.cwd(), path.join(outDir, 'scores.json'))}`);
-if (failed) {
-  console.error(`performance or accessibility below ${MIN}`);
+if (failures.length) {
+  console.error(`below the minimum:\n  ${failures.join('\n  ')}`);
   process.exit(1);
 }

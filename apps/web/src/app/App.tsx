@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { isLocale, type Locale } from '../lib/languages.ts';
-import { createAppRouter } from './router.tsx';
+import type { createAppRouter } from './router.tsx';
 
 type AntdLocale = typeof enUS;
 // antd-mobile's own strings (picker buttons, empty states) follow the interface language; like the
@@ -41,15 +41,14 @@ const queryClient = new QueryClient({
   },
 });
 
-export function App() {
+export function App(props: { router: ReturnType<typeof createAppRouter> }) {
   const { i18n } = useTranslation();
-  const router = useMemo(() => createAppRouter(), []);
   const locale = isLocale(i18n.language) ? i18n.language : 'en_us';
   const antdLocale = useAntdLocale(locale);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={antdLocale}>
-        <RouterProvider router={router} />
+        <RouterProvider router={props.router} />
       </ConfigProvider>
     </QueryClientProvider>
   );

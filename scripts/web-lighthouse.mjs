@@ -96,14 +96,24 @@ try {
     ],
   });
   for (const route of ROUTES) {
-    // the default config is the mobile preset: Moto G Power screen, simulated slow 4G and 4× CPU
-    const result = await lighthouse(`${base}${route}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    });
+    // the default config is the mobile preset: Moto G Power screen, simulated slow 4G and 4× CPU.
+    // On a loaded machine Chromium now and then fails to record the trace (NO_NAVSTART): try again.
+    let result;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      result = await lighthouse(`${base}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (!result.lhr.runtimeError) break;
+      console.error(`${route}: ${result.lhr.runtimeError.code} (attempt ${attempt} of 3)`);
+    }
     const lhr = result.lhr;
+    if (lhr.runtimeError) {
+      failures.push(`${route}: Lighthouse could not measure it (${lhr.runtimeError.code})`);
+      continue;
+    }
     const audit = (id) => lhr.audits[id]?.numericValue ?? null;
     const row = {
       route,

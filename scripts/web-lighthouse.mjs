@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 
 const ROUTES = (process.env.LIGHTHOUSE_ROUTES ?? '/home,/market,/trade,/login,/coinDetail/1,/cycle')
   .split(',')
@@ -26,7 +27,7 @@ const MIN = {
   performance: minimum('LIGHTHOUSE_MIN_PERFORMANCE'),
   accessibility: minimum('LIGHTHOUSE_MIN_ACCESSIBILITY'),
 };
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const outDir = path.resolve(process.env.LIGHTHOUSE_OUT ?? 'lighthouse-results');
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -85,15 +86,7 @@ try {
   await settle();
   chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   for (const route of ROUTES) {
     // the default config is the mobile preset: Moto G Power screen, simulated slow 4G and 4× CPU.

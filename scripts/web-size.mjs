@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { budgetFailures, routeSizes } from './web-size-core.ts';
 
 const webDir = path.resolve('apps/web');
 const distDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(webDir, 'dist'));
@@ -18,7 +19,6 @@ if (!fs.existsSync(manifestFile)) {
   console.error(`${manifestFile} is missing: build the web app first (npm run build -w @tidemark/web)`);
   process.exit(1);
 }
-/** @type {Record<string, {file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
 const gzipCache = new Map();
@@ -29,31 +29,6 @@ function gzipBytes(file) {
   }
   return gzipCache.get(file);
 }
-
-/** The files a manifest chunk loads with it: itself and its static imports, transitively. */
-function closure(key, into = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || into.has(chunk.file)) return into;
-  into.add(chunk.file);
-  for (const imp of chunk.imports ?? []) closure(imp, into);
-  return into;
-}
-
-const kb = (files) => [...files].reduce((sum, f) => sum + gzipBytes(f), 0) / 1024;
-
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-if (!entryKey) throw new Error('the manifest has no entry chunk');
-const entry = closure(entryKey);
-
-// the texts loaded before the first render: the start-up language's chunk (vite.config.ts groups each
-// language's files into one chunk named after it), or its single files when they are not grouped
-const texts = new Set();
-const locale = budget.startupLocale;
-for (const [key, chunk] of Object.entries(manifest)) {
-  const file = /^src\/locales\/([^/]+)\/[^/]+\.json$/.exec(key);
-  if (chunk.name === locale || file?.[1] === locale) closure(key, texts);
-}
-if (!texts.size) throw new Error(`no chunk of the start-up language ${locale} in the build`);
 
 // every feature's routes, with the screen module each one loads
 const routes = [];
@@ -71,36 +46,17 @@ for (const feature of fs.readdirSync(featuresDir).sort()) {
         .relative(webDir, path.resolve(path.dirname(file), target))
         .split(path.sep)
         .join('/');
-      if (!manifest[key]) throw new Error(`${def.path}: ${key} is not in the build manifest`);
       routes.push({ path: def.path, key });
     }
   }
 }
 
-const rows = routes.map((r) => {
-  const own = [...closure(r.key)].filter((f) => !entry.has(f));
-  const firstLoad = new Set([...entry, ...texts, ...own]);
-  return { path: r.path, own: kb(own), firstLoad: kb(firstLoad), files: firstLoad.size };
-});
-
-const failures = [];
-for (const row of rows) {
-  if (row.own > budget.routeChunk)
-    failures.push(`${row.path}: its own chunks ${row.own.toFixed(1)} KB > ${budget.routeChunk} KB`);
-  const limit = budget.firstLoad[row.path];
-  if (limit !== undefined && row.firstLoad > limit) {
-    failures.push(`${row.path}: first load ${row.firstLoad.toFixed(1)} KB > ${limit} KB`);
-  }
-}
-for (const p of Object.keys(budget.firstLoad)) {
-  if (!rows.some((r) => r.path === p)) failures.push(`${p}: in size-budget.json but no feature serves it`);
-}
+const { entry, texts, rows } = routeSizes(manifest, routes, budget.startupLocale, gzipBytes);
+const failures = budgetFailures(rows, budget);
 
 const pad = (s, n) => String(s).padEnd(n);
 const num = (x) => x.toFixed(1).padStart(8);
-console.log(
-  `entry ${kb(entry).toFixed(1)} KB (${entry.size} files), start-up texts ${kb(texts).toFixed(1)} KB (${texts.size} files), gzip -9`,
-);
+console.log(`entry ${entry.toFixed(1)} KB, start-up texts (${budget.startupLocale}) ${texts.toFixed(1)} KB, gzip -9`);
 console.log(`${pad('route', 34)}${'own KB'.padStart(8)}${'first KB'.padStart(10)}  budget`);
 for (const row of rows) {
   const limit = budget.firstLoad[row.path];

@@ -120,6 +120,13 @@ export default tseslint.config(
             },
             { group: ['@tidemark/admin', '@tidemark/admin/*'], message: 'the retail app never loads the console' },
           ],
+          paths: [
+            {
+              name: 'antd-mobile',
+              message:
+                "import each component from 'antd-mobile/es/components/<name>': the package index pulls every component into the chunk (load budgets, npm run size)",
+            },
+          ],
         },
       ],
     },

@@ -92,7 +92,7 @@ test('the nav bar keeps its title in NAV_TITLE and goes back one step', async ({
   await page.getByTestId('home-settings').click();
   await expect(navTitle(page)).toHaveText('Settings');
   expect(await page.evaluate(() => localStorage.getItem('NAV_TITLE'))).toBe('Settings');
-  await page.locator('.adm-nav-bar-back').click();
+  await page.getByTestId('nav-back').click();
   await expect(page).toHaveURL(/\/home$/);
 });
 

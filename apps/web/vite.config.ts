@@ -10,15 +10,24 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
+    // dist/.vite/manifest.json: which chunks each route loads, read by `npm run size` (scripts/web-size.mjs)
+    manifest: true,
+    // the coin icons stay files the browser fetches when a row shows them, not text inside the scripts
+    assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks keep them cached across releases.
-        // antd-mobile is left to per-route splitting: as one chunk it was 118 KB gzip on every first load,
-        // split, each screen fetches the components it draws.
+        // antd-mobile is imported per component (antd-mobile/es/components/<name>): each screen
+        // fetches the components it draws.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            // one file per language with all its namespaces: one request when a language is chosen
+            {
+              name: (id) => /[\\/]src[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/.exec(id)?.[1] ?? null,
+              test: /[\\/]src[\\/]locales[\\/]/,
+            },
           ],
         },
       },

@@ -1,30 +1,37 @@
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd-mobile';
-import deDE from 'antd-mobile/es/locales/de-DE';
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
-import frFR from 'antd-mobile/es/locales/fr-FR';
-import jaJP from 'antd-mobile/es/locales/ja-JP';
-import koKR from 'antd-mobile/es/locales/ko-KR';
-import trTR from 'antd-mobile/es/locales/tr-TR';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import zhHK from 'antd-mobile/es/locales/zh-HK';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { isLocale, type Locale } from '../lib/languages.ts';
-import { createAppRouter } from './router.tsx';
+import type { createAppRouter } from './router.tsx';
 
-// antd-mobile's own strings (picker buttons, empty states) follow the interface language.
-const ANTD_LOCALES: Record<Locale, typeof enUS> = {
-  en_us: enUS,
-  zh_hk: zhHK,
-  zh_cn: zhCN,
-  de: deDE,
-  fr: frFR,
-  jp: jaJP,
-  kr: koKR,
-  tr: trTR,
+type AntdLocale = typeof enUS;
+// antd-mobile's own strings (picker buttons, empty states) follow the interface language; like the
+// app's texts, only the language in use is fetched (English is the one bundled).
+const ANTD_LOCALES: Record<Locale, () => Promise<{ default: AntdLocale }>> = {
+  en_us: () => Promise.resolve({ default: enUS }),
+  zh_hk: () => import('antd-mobile/es/locales/zh-HK'),
+  zh_cn: () => import('antd-mobile/es/locales/zh-CN'),
+  de: () => import('antd-mobile/es/locales/de-DE'),
+  fr: () => import('antd-mobile/es/locales/fr-FR'),
+  jp: () => import('antd-mobile/es/locales/ja-JP'),
+  kr: () => import('antd-mobile/es/locales/ko-KR'),
+  tr: () => import('antd-mobile/es/locales/tr-TR'),
 };
+
+function useAntdLocale(locale: Locale): AntdLocale {
+  const [texts, setTexts] = useState<AntdLocale>(enUS);
+  useEffect(() => {
+    let current = true;
+    void ANTD_LOCALES[locale]().then((m) => current && setTexts(m.default));
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  return texts;
+}
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -34,14 +41,14 @@ const queryClient = new QueryClient({
   },
 });
 
-export function App() {
+export function App(props: { router: ReturnType<typeof createAppRouter> }) {
   const { i18n } = useTranslation();
-  const router = useMemo(() => createAppRouter(), []);
   const locale = isLocale(i18n.language) ? i18n.language : 'en_us';
+  const antdLocale = useAntdLocale(locale);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]}>
-        <RouterProvider router={router} />
+      <ConfigProvider locale={antdLocale}>
+        <RouterProvider router={props.router} />
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { ChunkError, classifyChunkError, type ChunkErrorCode } from '../lib/lazy.ts';
 

@@ -1,4 +1,4 @@
-import { COIN_TYPES } from '@tidemark/contract';
+import { COIN_TYPES } from '@tidemark/contract/coins';
 
 /**
  * A coin's icon by its coinType id (spec §3), drawn from the cryptocurrency-icons package (CC0).

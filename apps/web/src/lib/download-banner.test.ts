@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldShowDownloadBanner } from './download-banner.ts';
+import { mayShowDownloadBanner, shouldShowDownloadBanner } from './download-banner.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const ANDROID_TABLET = 'Mozilla/5.0 (Linux; Android 14; SM-X700) AppleWebKit/537.36 Chrome/126 Safari/537.36';
@@ -22,5 +22,15 @@ describe('shouldShowDownloadBanner', () => {
   });
   it('not after the user closed it this session', () => {
     expect(shouldShowDownloadBanner(IPHONE, open, true)).toBe(false);
+  });
+});
+
+describe('mayShowDownloadBanner (room kept while the config loads)', () => {
+  it('on a mobile browser that has not closed it', () => {
+    expect(mayShowDownloadBanner(IPHONE, false)).toBe(true);
+  });
+  it('not on desktop, not once closed', () => {
+    expect(mayShowDownloadBanner(DESKTOP, false)).toBe(false);
+    expect(mayShowDownloadBanner(IPHONE, true)).toBe(false);
   });
 });

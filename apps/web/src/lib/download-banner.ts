@@ -15,6 +15,14 @@ export function shouldShowDownloadBanner(
   return !closed && !!config?.openH5AppDownload && MOBILE_UA.test(userAgent);
 }
 
+/**
+ * Whether the banner could still appear once the config has arrived: a mobile browser that has not
+ * closed it. The layout keeps the banner's room meanwhile, so the screen does not jump when it shows.
+ */
+export function mayShowDownloadBanner(userAgent: string, closed: boolean): boolean {
+  return !closed && MOBILE_UA.test(userAgent);
+}
+
 const CLOSED_KEY = 'DOWNLOAD_BANNER_CLOSED';
 
 export function isBannerClosed(): boolean {

@@ -1,12 +1,14 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { COMPLETE_LOCALES } from '@tidemark/contract/locales';
 import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, startupLanguage, type Locale } from './languages.ts';
 import { readStored, StorageKey, writeStored } from './storage.ts';
 
 /**
  * i18next over the JSON files src/locales/<locale>/<namespace>.json. Every file any feature adds is
- * found by the glob, so a new namespace needs no change here. Only en_us (the fallback) and the
- * chosen language are fetched; the others load when the user switches to them.
+ * found by the glob, so a new namespace needs no change here. Only the chosen language is fetched
+ * (the build puts each language's files in one chunk, vite.config.ts), plus en_us when the chosen
+ * language is partial (its missing keys fall back to en_us); others load when the user switches.
  */
 type Bundle = { default: Record<string, unknown> };
 const files = import.meta.glob<Bundle>('../locales/*/*.json');
@@ -53,14 +55,20 @@ export async function initI18n(): Promise<Locale> {
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
-  await Promise.all([loadLocale(DEFAULT_LOCALE), loadLocale(lng)]);
+  await loadWithFallback(lng);
   applyDocumentLanguage(lng);
   return lng;
 }
 
+/** A complete locale needs no fallback texts; a partial one (tr) needs en_us beside it. */
+function loadWithFallback(locale: Locale): Promise<unknown> {
+  const complete = COMPLETE_LOCALES.includes(locale);
+  return Promise.all([loadLocale(locale), complete ? undefined : loadLocale(DEFAULT_LOCALE)]);
+}
+
 /** Switches the interface language and keeps the choice in LANG. */
 export async function changeLanguage(locale: Locale): Promise<void> {
-  await loadLocale(locale);
+  await loadWithFallback(locale);
   await i18next.changeLanguage(locale);
   writeStored(StorageKey.LANG, locale);
   applyDocumentLanguage(locale);

@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { CloseOutline, DownlandOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { closeBanner, isBannerClosed, shouldShowDownloadBanner } from '../../lib/download-banner.ts';
+import {
+  closeBanner,
+  isBannerClosed,
+  mayShowDownloadBanner,
+  shouldShowDownloadBanner,
+} from '../../lib/download-banner.ts';
 import { wapConfigQuery } from '../../features/download/api/wap-config.ts';
 
 /** The "get the app" strip of spec §4: mobile browsers only, when the config is open, closable per session. */
@@ -12,7 +17,10 @@ export function DownloadBanner() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const [closed, setClosed] = useState(isBannerClosed);
-  const { data } = useQuery(wapConfigQuery);
+  const { data, isPending } = useQuery(wapConfigQuery);
+  if (isPending && mayShowDownloadBanner(navigator.userAgent, closed)) {
+    return <div className="download-banner" aria-hidden="true" />;
+  }
   if (!shouldShowDownloadBanner(navigator.userAgent, data, closed)) return null;
   const open = () => {
     const url = data?.downloadUrl ?? '/download';

@@ -1,4 +1,4 @@
-import { TabBar as AntTabBar } from 'antd-mobile';
+import AntTabBar from 'antd-mobile/es/components/tab-bar';
 import { AppOutline, HistogramOutline, ClockCircleOutline, PayCircleOutline, BillOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';

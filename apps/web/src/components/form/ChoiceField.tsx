@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Picker } from 'antd-mobile';
+import Picker from 'antd-mobile/es/components/picker';
 import { DownOutline } from 'antd-mobile-icons';
 import { CoinIcon } from '../CoinIcon.tsx';
 import './form.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Input } from 'antd-mobile';
+import Input from 'antd-mobile/es/components/input';
 import { useTranslation } from 'react-i18next';
 import type { CodePurpose } from '@tidemark/contract';
 import type { CodeTarget } from '../../lib/send-code.ts';

@@ -1,4 +1,4 @@
-import { Input } from 'antd-mobile';
+import Input from 'antd-mobile/es/components/input';
 
 /**
  * A password input with the autocomplete hint password managers need. A fund password is six

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Toast from 'antd-mobile/es/components/toast';
 import { useTranslation } from 'react-i18next';
 import type { CodePurpose } from '@tidemark/contract';
 import { sendCode, type CodeTarget } from '../../lib/send-code.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import './form.css';
 
 /** A form's one main button: full width, spinning while the submission is in flight. */

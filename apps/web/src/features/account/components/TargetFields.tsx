@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Input, Tabs } from 'antd-mobile';
+import Input from 'antd-mobile/es/components/input';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { useTranslation } from 'react-i18next';
 import type { AccountType, CodePurpose } from '@tidemark/contract';
 import { CodeField } from '../../../components/form/CodeField.tsx';

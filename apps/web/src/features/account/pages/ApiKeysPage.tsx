@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { Button, Checkbox, Input, Popup, Switch, TextArea, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import Input from 'antd-mobile/es/components/input';
+import Popup from 'antd-mobile/es/components/popup';
+import Switch from 'antd-mobile/es/components/switch';
+import TextArea from 'antd-mobile/es/components/text-area';
+import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FundPasswordInline } from '../../../components/FundPasswordInline.tsx';

@@ -1,4 +1,5 @@
-import { Button, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

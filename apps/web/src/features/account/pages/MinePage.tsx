@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { List, Toast } from 'antd-mobile';
+import List from 'antd-mobile/es/components/list';
+import Toast from 'antd-mobile/es/components/toast';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

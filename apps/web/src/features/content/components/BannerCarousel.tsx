@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Image, Swiper } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { bannersQuery, type Banner } from '../api/content.ts';
 import { linkTarget } from '../model/links.ts';
+import { BannerSlide } from './BannerSlide.tsx';
 import './content.css';
+
+// the sliding (antd-mobile's Swiper and its animation library) loads after the first screen has drawn;
+// until then the first banner stands in the same box
+const BannerSlides = lazy(() => import('./BannerSlides.tsx'));
 
 /**
  * The home page's banners (/xb/v1/common/load/banner): the operator's images in their order, in the
@@ -25,22 +30,9 @@ export function BannerCarousel(props: { position?: string }) {
 
   return (
     <div className="ct-banners" data-testid="banner-carousel">
-      <Swiper autoplay={banners.length > 1} loop={banners.length > 1} autoplayInterval={5000}>
-        {banners.map((b) => (
-          <Swiper.Item key={b.id}>
-            <div
-              className={'ct-banner' + (b.linkUrl ? ' ct-banner--link' : '')}
-              role={b.linkUrl ? 'link' : undefined}
-              tabIndex={b.linkUrl ? 0 : undefined}
-              onClick={() => open(b)}
-              onKeyDown={(e) => e.key === 'Enter' && open(b)}
-              data-testid={`banner-${b.id}`}
-            >
-              <Image src={b.imageUrl} alt={b.title} fit="cover" width="100%" height="100%" lazy />
-            </div>
-          </Swiper.Item>
-        ))}
-      </Swiper>
+      <Suspense fallback={<BannerSlide banner={banners[0]!} onOpen={open} />}>
+        <BannerSlides banners={banners} onOpen={open} />
+      </Suspense>
     </div>
   );
 }

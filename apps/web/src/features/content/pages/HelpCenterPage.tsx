@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, CapsuleTabs, List, SearchBar } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import CapsuleTabs from 'antd-mobile/es/components/capsule-tabs';
+import List from 'antd-mobile/es/components/list';
+import SearchBar from 'antd-mobile/es/components/search-bar';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Checkbox, Popup } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';

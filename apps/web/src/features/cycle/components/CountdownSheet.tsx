@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Popup, ProgressBar } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Popup from 'antd-mobile/es/components/popup';
+import ProgressBar from 'antd-mobile/es/components/progress-bar';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,7 @@
-import { Button, Dialog, Tag, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Tag from 'antd-mobile/es/components/tag';
+import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ordersQuery, redeem, revoke, type EarnOrder } from '../api/earn.ts';

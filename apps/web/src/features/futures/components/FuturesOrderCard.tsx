@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import type { FuturesOrder } from '@tidemark/contract/futures';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../lib/format/price.ts';

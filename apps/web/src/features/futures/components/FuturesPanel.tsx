@@ -1,7 +1,9 @@
-import { Dialog, Popup, Toast } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Popup from 'antd-mobile/es/components/popup';
+import Toast from 'antd-mobile/es/components/toast';
 import { DownOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { COIN_TYPES } from '@tidemark/contract';
+import { COIN_TYPES } from '@tidemark/contract/coins';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useState } from 'react';

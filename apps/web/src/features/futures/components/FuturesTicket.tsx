@@ -1,4 +1,10 @@
-import { Button, Dialog, Input, Selector, Slider, Switch, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Input from 'antd-mobile/es/components/input';
+import Selector from 'antd-mobile/es/components/selector';
+import Slider from 'antd-mobile/es/components/slider';
+import Switch from 'antd-mobile/es/components/switch';
+import Toast from 'antd-mobile/es/components/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import type {
   FuturesAccount,

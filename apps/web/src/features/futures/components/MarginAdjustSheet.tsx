@@ -1,4 +1,8 @@
-import { Button, Input, Popup, Selector, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import Popup from 'antd-mobile/es/components/popup';
+import Selector from 'antd-mobile/es/components/selector';
+import Toast from 'antd-mobile/es/components/toast';
 import type { FuturesContract, FuturesPosition } from '@tidemark/contract/futures';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,6 @@
-import { Button, Tabs, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Tabs from 'antd-mobile/es/components/tabs';
+import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@tidemark/contract';
 import { useState, type ReactNode } from 'react';

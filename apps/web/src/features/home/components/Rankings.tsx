@@ -1,4 +1,3 @@
-import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -7,6 +6,7 @@ import { CoinRow } from '../../market/components/CoinRow.tsx';
 import { useMarketRows } from '../../market/components/useMarketRows.ts';
 import { rank, type Ranking } from '../../market/model/rankings.ts';
 import '../../market/components/market.css';
+import './rankings.css';
 
 const RANKINGS: Array<{ key: Ranking; label: string }> = [
   { key: 'turnover', label: 'home.rankTurnover' },
@@ -14,7 +14,11 @@ const RANKINGS: Array<{ key: Ranking; label: string }> = [
   { key: 'losers', label: 'home.rankLosers' },
 ];
 
-/** The home ranking lists of spec §2: by 24-hour turnover, gainers and losers. */
+/**
+ * The home ranking lists of spec §2: by 24-hour turnover, gainers and losers. Three plain tab buttons
+ * (not antd-mobile's Tabs, whose animation library would load with the first screen); the list keeps
+ * its room while the tickers load so nothing below it jumps.
+ */
 export function Rankings() {
   const { t } = useTranslation('common');
   const { t: tm } = useTranslation('market');
@@ -22,22 +26,38 @@ export function Rankings() {
   const [active, setActive] = useState<Ranking>('turnover');
   const list = rank(rows, active);
   return (
-    <Tabs activeKey={active} onChange={(k) => setActive(k as Ranking)}>
-      {RANKINGS.map((r) => (
-        <Tabs.Tab key={r.key} title={t(r.label)}>
-          {isLoading ? (
-            <div className="list-loading">{tm('loading')}</div>
-          ) : list.length === 0 ? (
-            <EmptyState title={rows.length ? tm(`ranking.none.${r.key}`) : t('home.noMarkets')} />
-          ) : (
-            <ul className="coin-list" data-testid={`ranking-${r.key}`}>
-              {list.map((row) => (
-                <CoinRow key={row.id} row={row} />
-              ))}
-            </ul>
-          )}
-        </Tabs.Tab>
-      ))}
-    </Tabs>
+    <div className="rankings">
+      <div className="rankings__tabs" role="tablist">
+        {RANKINGS.map((r) => (
+          <button
+            key={r.key}
+            type="button"
+            role="tab"
+            id={`ranking-tab-${r.key}`}
+            aria-selected={active === r.key}
+            aria-controls="ranking-panel"
+            className={'rankings__tab' + (active === r.key ? ' is-active' : '')}
+            onClick={() => setActive(r.key)}
+          >
+            {t(r.label)}
+          </button>
+        ))}
+      </div>
+      <div className="rankings__panel" role="tabpanel" id="ranking-panel" aria-labelledby={`ranking-tab-${active}`}>
+        {isLoading ? (
+          <div className="list-loading rankings__loading" aria-busy="true">
+            {tm('loading')}
+          </div>
+        ) : list.length === 0 ? (
+          <EmptyState title={rows.length ? tm(`ranking.none.${active}`) : t('home.noMarkets')} />
+        ) : (
+          <ul className="coin-list" data-testid={`ranking-${active}`}>
+            {list.map((row) => (
+              <CoinRow key={row.id} row={row} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
   );
 }

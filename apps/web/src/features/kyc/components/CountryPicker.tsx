@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
-import { CheckList, Popup, SearchBar } from 'antd-mobile';
+import CheckList from 'antd-mobile/es/components/check-list';
+import Popup from 'antd-mobile/es/components/popup';
+import SearchBar from 'antd-mobile/es/components/search-bar';
 import { DownOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_TAGS, isLocale } from '../../../lib/languages.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ImageViewer } from 'antd-mobile';
+import ImageViewer from 'antd-mobile/es/components/image-viewer';
 import { PictureOutline } from 'antd-mobile-icons';
 import { getToken } from '../../../lib/storage.ts';
 

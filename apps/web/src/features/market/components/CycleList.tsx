@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
-import { COIN_TYPES } from '@tidemark/contract';
+import { COIN_TYPES } from '@tidemark/contract/coins';
 import { cycleProductsQuery, indexPricesQuery } from '../api/market.ts';
 import { DemoTag } from './DemoTag.tsx';
 

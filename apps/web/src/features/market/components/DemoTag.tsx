@@ -1,4 +1,4 @@
-import { Tag } from 'antd-mobile';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 
 /** Prices from the simulated feed or the demo taker flow are always labelled (DESIGN.md §1.5). */

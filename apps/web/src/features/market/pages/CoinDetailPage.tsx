@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Tabs } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

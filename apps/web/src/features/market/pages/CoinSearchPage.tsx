@@ -1,4 +1,5 @@
-import { Button, SearchBar } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import SearchBar from 'antd-mobile/es/components/search-bar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';

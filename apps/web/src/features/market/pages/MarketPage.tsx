@@ -1,4 +1,5 @@
-import { Tabs } from 'antd-mobile';
+import { lazy, Suspense } from 'react';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -6,10 +7,14 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { CoinList } from '../components/CoinList.tsx';
 import { CycleList } from '../components/CycleList.tsx';
 import { DemoTag } from '../components/DemoTag.tsx';
-import { FuturesContractList } from '../../futures/components/FuturesContractList.tsx';
 import { useFavourites } from '../components/useFavourites.ts';
 import { useMarketRows } from '../components/useMarketRows.ts';
 import '../components/market.css';
+
+// the futures list (and its trading sheets) loads when its tab is first opened, not with the market screen
+const FuturesContractList = lazy(() =>
+  import('../../futures/components/FuturesContractList.tsx').then((m) => ({ default: m.FuturesContractList })),
+);
 
 const TABS = ['favourites', 'spot', 'futures', 'cycle'] as const;
 type Tab = (typeof TABS)[number];
@@ -45,7 +50,9 @@ export default function MarketPage() {
           )}
         </Tabs.Tab>
         <Tabs.Tab key="futures" title={t('tabs.futures')}>
-          <FuturesContractList />
+          <Suspense fallback={<div className="list-loading">{t('loading')}</div>}>
+            <FuturesContractList />
+          </Suspense>
         </Tabs.Tab>
         <Tabs.Tab key="cycle" title={t('tabs.cycle')}>
           <CycleList />

@@ -1,4 +1,4 @@
-import { List } from 'antd-mobile';
+import List from 'antd-mobile/es/components/list';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { creditQuery } from '../api/referral.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { DotLoading, Toast } from 'antd-mobile';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Toast from 'antd-mobile/es/components/toast';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';

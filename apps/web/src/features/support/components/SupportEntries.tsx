@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge, List } from 'antd-mobile';
+import Badge from 'antd-mobile/es/components/badge';
+import List from 'antd-mobile/es/components/list';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSignedIn } from '../../../lib/session.ts';

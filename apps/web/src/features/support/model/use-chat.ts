@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import { apiPost } from '../../../lib/api.ts';
 import { chatHistory, supportKeys, type ChatMessage } from '../api/support.ts';
 import { ChatSocket, type ChatStatus } from '../api/chat-socket.ts';

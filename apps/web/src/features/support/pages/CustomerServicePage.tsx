@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DotLoading, NoticeBar, TextArea } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import NoticeBar from 'antd-mobile/es/components/notice-bar';
+import TextArea from 'antd-mobile/es/components/text-area';
 import { MessageOutline, SendOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

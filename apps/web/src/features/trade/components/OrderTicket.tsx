@@ -1,4 +1,8 @@
-import { Button, Input, Selector, Slider, Toast } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import Selector from 'antd-mobile/es/components/selector';
+import Slider from 'antd-mobile/es/components/slider';
+import Toast from 'antd-mobile/es/components/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';

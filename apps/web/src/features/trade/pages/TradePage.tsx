@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Popup } from 'antd-mobile';
+import Popup from 'antd-mobile/es/components/popup';
 import { DownOutline } from 'antd-mobile-icons';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { Button, Dialog } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import { useDetour, withReturnTo, type Draft } from '../../../lib/detour.ts';
 import { translate } from '../../../lib/i18n.ts';

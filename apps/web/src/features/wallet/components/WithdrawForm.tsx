@@ -1,5 +1,6 @@
 import { useReducer, useState } from 'react';
-import { Dialog, Input } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Input from 'antd-mobile/es/components/input';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';

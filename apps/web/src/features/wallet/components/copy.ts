@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import { translate } from '../../../lib/i18n.ts';
 
 /** Copies text to the clipboard and says so; falls back to a hidden textarea where the API is missing (plain http). */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, DatePicker } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import DatePicker from 'antd-mobile/es/components/date-picker';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

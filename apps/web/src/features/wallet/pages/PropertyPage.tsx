@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Checkbox, Tabs } from 'antd-mobile';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { ArrowDownCircleOutline, LoopOutline, PayCircleOutline, UpCircleOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

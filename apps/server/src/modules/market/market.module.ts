@@ -1,5 +1,6 @@
 import { service } from '../../platform/context.ts';
 import { asciiText, epochMsField } from '@tidemark/contract';
+import { CANDLE_INTERVAL_NAMES } from '@tidemark/contract/spot';
 import { z } from 'zod';
 import { badRequest } from '../../platform/http/app-error.ts';
 import { registerMessages } from '../../platform/i18n/messages.ts';
@@ -102,6 +103,38 @@ export const marketModule: Module = {
           demo: prices.demo,
           instrument: symbol,
           ticks: ticks.map((x) => ({ ts: x.ts, price: x.price, demo: x.demo, sources: x.sources })),
+        };
+      },
+    );
+
+    // candles of the stored index ticks (public): what a market's chart shows before it has trades of its own
+    app.post(
+      '/xb/v1/market/candles',
+      {
+        schema: {
+          tags: ['market'],
+          body: z
+            .object({
+              instrument,
+              interval: z.enum(CANDLE_INTERVAL_NAMES, 'market.badInterval'),
+              from: epochMsField.optional(),
+              to: epochMsField.optional(),
+              limit: z.number().int().min(1).max(1000).default(300),
+            })
+            .strict(),
+        },
+      },
+      async (request) => {
+        const { instrument: symbol, interval, from, to, limit } = request.body;
+        if (!instrumentOf(symbol))
+          throw badRequest('UNKNOWN_INSTRUMENT', 'market.unknownInstrument', undefined, 'instrument');
+        if (from !== undefined && to !== undefined && to < from)
+          throw badRequest('VALIDATION', 'market.badRange', undefined, 'to');
+        return {
+          demo: prices.demo,
+          instrument: symbol,
+          interval,
+          candles: await prices.candles(symbol, interval, { from, to, limit }),
         };
       },
     );

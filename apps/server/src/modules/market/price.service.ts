@@ -1,4 +1,11 @@
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import {
+  CANDLE_INTERVALS,
+  candleOpenTime,
+  WEEK_ALIGN_MS,
+  type Candle,
+  type CandleInterval,
+} from '@tidemark/contract/spot';
 import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -152,6 +159,55 @@ export class PriceService {
     return rows.map(toIndexPrice);
   }
 
+  /**
+   * Candles of the stored index ticks, oldest first: the latest `limit` whose open time lies in [from, to] (`from`
+   * defaults to `limit` intervals back, so a call never scans more ticks than it can answer). A market without
+   * trades of its own draws these. An index has no volume: volume, turnover and trades are zero.
+   */
+  async candles(
+    instrument: string,
+    interval: CandleInterval,
+    range: { from?: number | undefined; to?: number | undefined; limit: number },
+  ): Promise<Candle[]> {
+    const ms = CANDLE_INTERVALS[interval];
+    const align = interval === '1W' ? WEEK_ALIGN_MS : 0;
+    const to = candleOpenTime(Math.min(range.to ?? this.clock.now(), this.clock.now()), interval);
+    const from = Math.max(range.from ?? 0, to - (range.limit - 1) * ms);
+    if (from > to) return [];
+    // constants inlined (never user input) so select, group by and order by are the same expression
+    const bucket = sql`(floor((extract(epoch from ${indexTicks.ts}) * 1000 - ${sql.raw(String(align))}) / ${sql.raw(String(ms))}) * ${sql.raw(String(ms))} + ${sql.raw(String(align))})::bigint`;
+    const rows = await this.db
+      .select({
+        time: sql<string>`${bucket}`,
+        open: sql<string>`(array_agg(${indexTicks.price} order by ${indexTicks.ts}))[1]`,
+        high: sql<string>`max(${indexTicks.price})`,
+        low: sql<string>`min(${indexTicks.price})`,
+        close: sql<string>`(array_agg(${indexTicks.price} order by ${indexTicks.ts} desc))[1]`,
+        demo: sql<boolean>`bool_or(${indexTicks.demo})`,
+      })
+      .from(indexTicks)
+      .where(
+        and(
+          eq(indexTicks.instrument, instrument),
+          gte(indexTicks.ts, new Date(from)),
+          lte(indexTicks.ts, new Date(to + ms - 1)),
+        ),
+      )
+      .groupBy(bucket)
+      .orderBy(asc(bucket));
+    return rows.map((r) => ({
+      time: Number(r.time),
+      open: scaled(String(r.open)),
+      high: scaled(String(r.high)),
+      low: scaled(String(r.low)),
+      close: scaled(String(r.close)),
+      volume: '0',
+      turnover: '0',
+      trades: 0,
+      demo: r.demo === true || String(r.demo) === 't',
+    }));
+  }
+
   /** Stored ticks with the venue prices behind each one (what a cycle contract's verification shows). */
   async ticksWithSources(
     instrument: string,
@@ -175,10 +231,13 @@ export class PriceService {
   }
 }
 
+/** A stored price (numeric with 18 decimals) written at PRICE_SCALE without trailing zeros. */
+const scaled = (price: string): string => formatUnits(parseUnits(price, PRICE_SCALE), PRICE_SCALE);
+
 function toIndexPrice(row: typeof indexTicks.$inferSelect): IndexPrice {
   return {
     instrument: row.instrument,
-    price: formatUnits(parseUnits(row.price, PRICE_SCALE), PRICE_SCALE),
+    price: scaled(row.price),
     ts: row.ts.getTime(),
     demo: row.demo,
   };

@@ -6,6 +6,7 @@ import {
   type DepthLevel,
   type PublicTrade,
   type Ticker,
+  WEEK_ALIGN_MS,
 } from '@tidemark/contract/spot';
 import { formatUnits, divRound } from '@tidemark/contract/money';
 import type { Clock } from '../../platform/clock.ts';
@@ -25,8 +26,6 @@ import { spotTrades, type SpotTradeRow } from './spot.schema.ts';
 
 const DAY = 86_400_000;
 const TAPE = 100;
-/** Weeks start on Monday 00:00 UTC (1970-01-05), not on the Thursday of the epoch. */
-const WEEK_OFFSET = 4 * DAY;
 
 interface Window {
   trades: SpotTradeRow[]; // oldest first, within the last 24 hours
@@ -214,7 +213,7 @@ export class MarketData {
   async candles(symbol: string, interval: CandleInterval, from?: number, to?: number, limit = 500): Promise<Candle[]> {
     const m = marketOf(symbol)!;
     const ms = CANDLE_INTERVALS[interval];
-    const offset = interval === '1W' ? WEEK_OFFSET : 0;
+    const offset = interval === '1W' ? WEEK_ALIGN_MS : 0;
     // constants inlined (never user input) so select, group by and order by are the same expression
     const bucket = sql`(floor((extract(epoch from ${spotTrades.createdAt}) * 1000 - ${sql.raw(String(offset))}) / ${sql.raw(String(ms))}) * ${sql.raw(String(ms))} + ${sql.raw(String(offset))})::bigint`;
     // trades between two platform accounts are left out of the volume (ids are integers from the database)

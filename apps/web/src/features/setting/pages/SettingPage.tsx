@@ -6,13 +6,19 @@ import { apiPost } from '../../../lib/api.ts';
 import { changeLanguage, currentLocale } from '../../../lib/i18n.ts';
 import { LANGUAGE_NAMES, LOCALES, type Locale } from '../../../lib/languages.ts';
 import { useSession, useSignedIn } from '../../../lib/session.ts';
+import { CONVENTIONS, THEMES } from '../../../lib/appearance/appearance.ts';
+import { useAppearance } from '../../../lib/appearance/store.ts';
 
-/** Settings: the interface language (all eight, in their own names) and, when signed in, log out. */
+/**
+ * Settings: the interface language (all eight, in their own names), the theme (system, light, dark), the colour
+ * convention of price moves and, when signed in, log out.
+ */
 export default function SettingPage() {
   const { t, i18n } = useTranslation('common');
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const active = currentLocale();
+  const appearance = useAppearance();
 
   const pick = async (locale: Locale) => {
     if (locale === active) return;
@@ -51,6 +57,38 @@ export default function SettingPage() {
             aria-current={l === active}
           >
             <span lang={l}>{LANGUAGE_NAMES[l]}</span>
+          </List.Item>
+        ))}
+      </List>
+      <List header={t('setting.theme')} className="card card--list" data-testid="theme-list">
+        {THEMES.map((theme) => (
+          <List.Item
+            key={theme}
+            onClick={() => appearance.set({ theme })}
+            extra={theme === appearance.theme ? <CheckOutline className="accent" /> : null}
+            arrowIcon={false}
+            data-testid={`theme-${theme}`}
+            aria-current={theme === appearance.theme}
+          >
+            {t(`setting.themes.${theme}`)}
+          </List.Item>
+        ))}
+      </List>
+      <List header={t('setting.colors')} className="card card--list" data-testid="colors-list">
+        {CONVENTIONS.map((colors) => (
+          <List.Item
+            key={colors}
+            onClick={() => appearance.set({ colors })}
+            extra={colors === appearance.colors ? <CheckOutline className="accent" /> : null}
+            arrowIcon={false}
+            data-testid={`colors-${colors}`}
+            aria-current={colors === appearance.colors}
+          >
+            <span className={`colors-sample colors-sample--${colors}`} aria-hidden="true">
+              <span className="colors-sample__rise">▲</span>
+              <span className="colors-sample__fall">▼</span>
+            </span>
+            {t(`setting.conventions.${colors}`)}
           </List.Item>
         ))}
       </List>

@@ -37,7 +37,7 @@ export function OrderBook(props: {
       className={`book__row book__row--${side}`}
       style={{ '--depth': `${percent}%` } as React.CSSProperties}
     >
-      <button type="button" onClick={() => props.onPrice(l[0])} data-testid={`book-${side}`}>
+      <button type="button" onClick={() => props.onPrice(l[0])} data-testid={`book-${side}`} data-price={l[0]}>
         <span className="book__price">{formatPrice(l[0])}</span>
         <span className="book__qty">{l[1]}</span>
       </button>

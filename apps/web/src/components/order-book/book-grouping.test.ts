@@ -37,17 +37,34 @@ describe('order book grouping', () => {
       '10',
       'ask',
     );
-    expect(asks).toEqual([
-      ['64260', '1.3'],
-    ]);
-    expect(groupLevels([['64250.01', '0.1'], ['64250.10', '0.2'], ['64250.11', '0.3']], '0.1', 'ask')).toEqual([
+    expect(asks).toEqual([['64260', '1.3']]);
+    expect(
+      groupLevels(
+        [
+          ['64250.01', '0.1'],
+          ['64250.10', '0.2'],
+          ['64250.11', '0.3'],
+        ],
+        '0.1',
+        'ask',
+      ),
+    ).toEqual([
       ['64250.1', '0.3'],
       ['64250.2', '0.3'],
     ]);
   });
 
   it('keeps sums exact where floats would not (0.1 + 0.2)', () => {
-    expect(groupLevels([['1.01', '0.1'], ['1.02', '0.2']], '1', 'bid')).toEqual([['1', '0.3']]);
+    expect(
+      groupLevels(
+        [
+          ['1.01', '0.1'],
+          ['1.02', '0.2'],
+        ],
+        '1',
+        'bid',
+      ),
+    ).toEqual([['1', '0.3']]);
   });
 
   it('leaves the levels as they are at the tick and keeps best-first order', () => {

@@ -42,7 +42,10 @@ export function groupLevels(levels: readonly DepthLevel[], step: string, side: '
  * How far each row's depth bar reaches: the size summed from the best price to that row, as a percentage of the
  * deepest such sum among the rows shown on both sides (so the two sides compare). For drawing only.
  */
-export function depthPercents(bids: readonly DepthLevel[], asks: readonly DepthLevel[]): { bids: number[]; asks: number[] } {
+export function depthPercents(
+  bids: readonly DepthLevel[],
+  asks: readonly DepthLevel[],
+): { bids: number[]; asks: number[] } {
   const scale = Math.max(0, ...[...bids, ...asks].map(([, q]) => decimalsOf(q)));
   const cumulative = (levels: readonly DepthLevel[]) => {
     let sum = 0n;

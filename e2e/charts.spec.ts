@@ -187,6 +187,32 @@ test('a tapped book price fills the ticket, and grouping changes the book rows',
   await expect(page.getByTestId('candle-chart')).toBeVisible();
 });
 
+test("the futures side shows the contract's own book and trades, and a tapped price fills its ticket", async ({
+  page,
+}) => {
+  await page.goto('/trade?mode=futures&symbol=BTCUSDT');
+  const book = page.getByTestId('futures-book');
+  await expect(book.getByTestId('book-bid').first()).toBeVisible({ timeout: 30_000 });
+  // the rows are the contract's book as the server answers it, not the spot market's
+  const depth = await api<{ bids: Array<[string, string]> }>(page.request, '/xb/v1/futures/depth', {
+    symbol: 'BTCUSDT',
+    limit: 50,
+  });
+  const shown = await book.getByTestId('book-bid').evaluateAll((rows) => rows.map((r) => r.dataset.price!));
+  expect(depth.bids.map(([p]) => p)).toEqual(expect.arrayContaining(shown.slice(0, 1)));
+  const bid = book.getByTestId('book-bid').nth(1);
+  const price = (await bid.getAttribute('data-price'))!;
+  await bid.click();
+  await expect(page.getByTestId('futures-price').locator('input')).toHaveValue(price);
+
+  await book.getByRole('tab', { name: 'Latest trades' }).click();
+  const trades = await api<unknown[]>(page.request, '/xb/v1/futures/trades', { symbol: 'BTCUSDT' });
+  const tape = page.getByTestId('futures-trades');
+  if (trades.length) await expect(tape.getByTestId('trade-row').first()).toBeVisible();
+  else await expect(tape).toContainText('No trades yet.');
+  await shot(page, 'futures-book');
+});
+
 test('screenshots of /trade and /coinDetail in light and dark', async ({ page }) => {
   test.skip(!SHOTS, 'set CHARTS_SHOTS=<dir> to save them');
   for (const theme of ['light', 'dark'] as const) {

@@ -67,11 +67,15 @@ export function FuturesTicket(props: {
     setPrice(c.markPrice);
   }, [c.markPrice]);
 
-  useEffect(() => {
-    if (!props.picked) return;
-    setOrderType('limit');
-    setPrice(props.picked.price);
-  }, [props.picked]);
+  // a tapped book price, taken while rendering (React's pattern for adjusting state when a prop changes)
+  const [seenPick, setSeenPick] = useState(props.picked);
+  if (props.picked !== seenPick) {
+    setSeenPick(props.picked);
+    if (props.picked) {
+      setOrderType('limit');
+      setPrice(props.picked.price);
+    }
+  }
 
   const { preview, errors } = previewOrder({
     contract: c,

@@ -1,13 +1,8 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import {
-  CANDLE_INTERVALS,
-  candleOpenTime,
-  WEEK_ALIGN_MS,
-  type Candle,
-  type CandleInterval,
-} from '@tidemark/contract/spot';
+import { CANDLE_INTERVALS, candleOpenTime, type Candle, type CandleInterval } from '@tidemark/contract/spot';
 import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import type { Clock } from '../../platform/clock.ts';
+import { candleBucketSql } from '../../platform/db/candle-bucket.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { INSTRUMENTS, PRICE_SCALE, instrumentForCurrency } from './instruments.ts';
@@ -170,12 +165,10 @@ export class PriceService {
     range: { from?: number | undefined; to?: number | undefined; limit: number },
   ): Promise<Candle[]> {
     const ms = CANDLE_INTERVALS[interval];
-    const align = interval === '1W' ? WEEK_ALIGN_MS : 0;
     const to = candleOpenTime(Math.min(range.to ?? this.clock.now(), this.clock.now()), interval);
     const from = Math.max(range.from ?? 0, to - (range.limit - 1) * ms);
     if (from > to) return [];
-    // constants inlined (never user input) so select, group by and order by are the same expression
-    const bucket = sql`(floor((extract(epoch from ${indexTicks.ts}) * 1000 - ${sql.raw(String(align))}) / ${sql.raw(String(ms))}) * ${sql.raw(String(ms))} + ${sql.raw(String(align))})::bigint`;
+    const bucket = candleBucketSql(indexTicks.ts, interval);
     const rows = await this.db
       .select({
         time: sql<string>`${bucket}`,

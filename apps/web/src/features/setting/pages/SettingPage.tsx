@@ -1,5 +1,6 @@
 import { Button, Dialog, List, Toast } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { apiPost } from '../../../lib/api.ts';
@@ -46,52 +47,41 @@ export default function SettingPage() {
 
   return (
     <div className="page-body">
-      <List header={t('setting.language')} className="card card--list" data-testid="language-list">
-        {LOCALES.map((l) => (
-          <List.Item
-            key={l}
-            onClick={() => void pick(l)}
-            extra={l === active ? <CheckOutline className="accent" /> : null}
-            arrowIcon={false}
-            data-testid={`lang-${l}`}
-            aria-current={l === active}
-          >
-            <span lang={l}>{LANGUAGE_NAMES[l]}</span>
-          </List.Item>
-        ))}
-      </List>
-      <List header={t('setting.theme')} className="card card--list" data-testid="theme-list">
-        {THEMES.map((theme) => (
-          <List.Item
-            key={theme}
-            onClick={() => appearance.set({ theme })}
-            extra={theme === appearance.theme ? <CheckOutline className="accent" /> : null}
-            arrowIcon={false}
-            data-testid={`theme-${theme}`}
-            aria-current={theme === appearance.theme}
-          >
-            {t(`setting.themes.${theme}`)}
-          </List.Item>
-        ))}
-      </List>
-      <List header={t('setting.colors')} className="card card--list" data-testid="colors-list">
-        {CONVENTIONS.map((colors) => (
-          <List.Item
-            key={colors}
-            onClick={() => appearance.set({ colors })}
-            extra={colors === appearance.colors ? <CheckOutline className="accent" /> : null}
-            arrowIcon={false}
-            data-testid={`colors-${colors}`}
-            aria-current={colors === appearance.colors}
-          >
+      <ChoiceList
+        header={t('setting.language')}
+        testId="language-list"
+        options={LOCALES}
+        active={active}
+        onPick={(l) => void pick(l)}
+        itemTestId={(l) => `lang-${l}`}
+        label={(l) => <span lang={l}>{LANGUAGE_NAMES[l]}</span>}
+      />
+      <ChoiceList
+        header={t('setting.theme')}
+        testId="theme-list"
+        options={THEMES}
+        active={appearance.theme}
+        onPick={(theme) => appearance.set({ theme })}
+        itemTestId={(theme) => `theme-${theme}`}
+        label={(theme) => t(`setting.themes.${theme}`)}
+      />
+      <ChoiceList
+        header={t('setting.colors')}
+        testId="colors-list"
+        options={CONVENTIONS}
+        active={appearance.colors}
+        onPick={(colors) => appearance.set({ colors })}
+        itemTestId={(colors) => `colors-${colors}`}
+        label={(colors) => (
+          <>
             <span className={`colors-sample colors-sample--${colors}`} aria-hidden="true">
               <span className="colors-sample__rise">▲</span>
               <span className="colors-sample__fall">▼</span>
             </span>
             {t(`setting.conventions.${colors}`)}
-          </List.Item>
-        ))}
-      </List>
+          </>
+        )}
+      />
       {signedIn && (
         <div className="card card--plain">
           <Button block color="danger" fill="outline" onClick={() => void logout()} data-testid="logout">
@@ -100,5 +90,33 @@ export default function SettingPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** One setting as a list of choices, the chosen one ticked. */
+function ChoiceList<T extends string>(props: {
+  header: string;
+  testId: string;
+  options: readonly T[];
+  active: T;
+  onPick: (option: T) => void;
+  itemTestId: (option: T) => string;
+  label: (option: T) => ReactNode;
+}) {
+  return (
+    <List header={props.header} className="card card--list" data-testid={props.testId}>
+      {props.options.map((o) => (
+        <List.Item
+          key={o}
+          onClick={() => props.onPick(o)}
+          extra={o === props.active ? <CheckOutline className="accent" /> : null}
+          arrowIcon={false}
+          data-testid={props.itemTestId(o)}
+          aria-current={o === props.active}
+        >
+          {props.label(o)}
+        </List.Item>
+      ))}
+    </List>
   );
 }

@@ -1,53 +1,39 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandleInterval } from '@tidemark/contract';
 import { candleBars } from './candle-bars.ts';
-import type { CandleChart } from './candle-chart.ts';
 import type { ChartSource } from './chart-source.ts';
+import { useLazyChart } from './useLazyChart.ts';
 
 /**
- * Hosts the candle chart. lightweight-charts is imported here on first use, so only screens that draw charts
- * download it. A new interval or source replaces all bars; live updates touch only the last ones.
+ * Hosts the candle chart (created lazily, useLazyChart.ts). A new interval or source replaces all bars; live updates
+ * touch only the last ones.
  */
 export function CandleChartView(props: { source: ChartSource; interval: CandleInterval; compact?: boolean }) {
   const { t } = useTranslation('chart');
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<CandleChart | null>(null);
   const shown = useRef<string | null>(null);
-  const [ready, setReady] = useState(false);
-  const [bars, setBars] = useState(0);
+  const frame = useRef<HTMLDivElement>(null);
   const { source } = props;
+  const chart = useLazyChart(box, (el) => import('./candle-chart.ts').then((m) => new m.CandleChart(el, true)));
 
   useEffect(() => {
-    let cancelled = false;
-    void import('./candle-chart.ts').then((m) => {
-      if (cancelled || !box.current) return;
-      chart.current = new m.CandleChart(box.current, true);
-      setReady(true);
-    });
-    return () => {
-      cancelled = true;
-      chart.current?.destroy();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    const c = chart.current;
-    if (!ready || !c || source.kind === 'loading') return;
+    if (!chart || source.kind === 'loading') return;
     const all = candleBars(source.candles);
     const key = `${source.kind}:${props.interval}`;
-    if (shown.current !== key || c.barCount === 0) c.setBars(all);
-    else c.updateBars(all.slice(-2));
+    if (shown.current !== key || chart.barCount === 0) chart.setBars(all);
+    else chart.updateBars(all.slice(-2));
     shown.current = key;
-    setBars(c.barCount);
-  }, [ready, source, props.interval]);
+    // how many bars are drawn, for tests and diagnostics: written on the element, the canvas is not React's
+    if (frame.current) frame.current.dataset.bars = String(chart.barCount);
+  }, [chart, source, props.interval]);
 
   return (
     <div
+      ref={frame}
       className={'chart-box' + (props.compact ? ' chart-box--compact' : '')}
       data-testid="candle-chart"
-      data-bars={bars}
+      data-bars="0"
       data-source={source.kind}
     >
       <div ref={box} className="chart-box__canvas" />

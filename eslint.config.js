@@ -155,5 +155,10 @@ export default tseslint.config(
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
+  {
+    // the theme set before the app loads (index.html): a page script, not the service worker
+    files: ['apps/web/public/appearance-boot.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   prettier,
 );

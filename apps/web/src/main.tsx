@@ -2,6 +2,8 @@
 import './app/antd-react19.ts';
 import 'antd-mobile/es/global';
 import './app/styles.css';
+// the stored theme and colour convention, kept on <html> (appearance-boot.js set them before this ran)
+import './lib/appearance/store.ts';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { createAppRouter } from './app/router.tsx';

@@ -130,6 +130,35 @@ export const StopPlRequest = z.object({
 export type StopPlRequest = z.input<typeof StopPlRequest>;
 
 export const FundingInfoRequest = z.object({ symbol: symbolField.optional() });
+
+/** A contract's public order book (aggregated levels, best first) and its latest matched trades. */
+export const FuturesDepthRequest = z.object({
+  symbol: symbolField,
+  limit: z.number().int().min(1).max(100).default(20),
+});
+export type FuturesDepthRequest = z.input<typeof FuturesDepthRequest>;
+export const FuturesTradesRequest = z.object({
+  symbol: symbolField,
+  limit: z.number().int().min(1).max(100).default(30),
+});
+export type FuturesTradesRequest = z.input<typeof FuturesTradesRequest>;
+
+export interface FuturesDepth {
+  symbol: string;
+  bids: Array<[price: string, quantity: string]>;
+  asks: Array<[price: string, quantity: string]>;
+  time: number;
+}
+
+/** One matched trade of a contract (auto-deleverage fills are not market trades and are left out). */
+export interface FuturesPublicTrade {
+  id: number;
+  price: string;
+  quantity: string;
+  /** The taker's side: "buy" lifted an ask. */
+  side: 'buy' | 'sell';
+  time: number;
+}
 export type FundingInfoRequest = z.input<typeof FundingInfoRequest>;
 
 // ---------------------------------------------------------------------------------------------

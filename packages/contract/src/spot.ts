@@ -97,6 +97,16 @@ export const CANDLE_INTERVALS = {
 export type CandleInterval = keyof typeof CANDLE_INTERVALS;
 export const CANDLE_INTERVAL_NAMES = Object.keys(CANDLE_INTERVALS) as [CandleInterval, ...CandleInterval[]];
 
+/** Weeks start on Monday 00:00 UTC (1970-01-05), not on the Thursday of the epoch. */
+export const WEEK_ALIGN_MS = 4 * 86_400_000;
+
+/** The open time of the candle of `interval` that holds the instant `ts` (epoch ms). */
+export function candleOpenTime(ts: number, interval: CandleInterval): number {
+  const ms = CANDLE_INTERVALS[interval];
+  const align = interval === '1W' ? WEEK_ALIGN_MS : 0;
+  return Math.floor((ts - align) / ms) * ms + align;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Requests
 // ---------------------------------------------------------------------------------------------
@@ -377,6 +387,7 @@ export type WsClientMessage = z.input<typeof WsClientMessage>;
  *   ticker:<s>     snapshot / update: Ticker
  *   tickers        snapshot: Ticker[]; update: Ticker[] (the changed ones)
  *   candles:<s>:<i> snapshot: Candle[]; update: Candle (the open candle, or the one just closed)
+ *   candles:<s>:<i>:index  the same for the market's index price (from the recorded index ticks; volume 0)
  *   orders         snapshot: SpotOrder[] (open); update: SpotOrder[] (changed ones)
  *   balances       snapshot / update: BalanceUpdate[]
  */

@@ -9,6 +9,8 @@ export const StorageKey = {
   NAV_TITLE: 'NAV_TITLE',
   COLLECTED_LIST: 'COLLECTED_LIST',
   RECENT_COINS: 'RECENT_COINS', // /coinSearch's recently viewed (market feature)
+  TRADE_CHART: 'TRADE_CHART', // whether /trade shows its price chart ('open' / 'closed')
+  APPEARANCE: 'APPEARANCE', // theme and colour convention (lib/appearance; read before render by appearance-boot.js)
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -5,9 +5,11 @@ import {
   ClosePositionRequest,
   FundingInfoRequest,
   FuturesCancelOrderRequest,
+  FuturesDepthRequest,
   FuturesPageRequest,
   FuturesPlaceOrderRequest,
   FuturesSymbolFilter,
+  FuturesTradesRequest,
   LeverageRequest,
   MarginModeRequest,
   PositionMarginRequest,
@@ -64,6 +66,15 @@ export const futuresModule: Module = {
 
     app.post('/xb/v1/futures/contracts', { schema: { tags, body: z.object({}).optional() } }, async () =>
       futures.contracts(),
+    );
+    // the contract's public book and tape (the trade screen's futures side)
+    app.post('/xb/v1/futures/depth', { schema: { tags, body: FuturesDepthRequest } }, async (r) => ({
+      symbol: r.body.symbol,
+      ...futures.depth(r.body.symbol, r.body.limit),
+      time: ctx.clock.now(),
+    }));
+    app.post('/xb/v1/futures/trades', { schema: { tags, body: FuturesTradesRequest } }, async (r) =>
+      futures.trades(r.body.symbol, r.body.limit),
     );
     app.post('/xb/v1/futures/funding/info', { schema: { tags, body: FundingInfoRequest.optional() } }, async (r) =>
       futures.fundingInfo(r.body?.symbol),

@@ -48,7 +48,13 @@ import { markTick, toPosition, type MarkOf, type TickReport } from './risk.ts';
 import { CLEARING, openPositionOf, walletOf } from './settle-fill.ts';
 import { orderView, positionView, rate, usdt } from './views.ts';
 import { futuresRealizedPnl } from './realized-pnl.ts';
-import { contractCandles, contractDayStats, contractDepth, contractFundingRounds } from './market-data.ts';
+import {
+  contractCandles,
+  contractDayStats,
+  contractDepth,
+  contractFundingRounds,
+  contractTrades,
+} from './market-data.ts';
 import { futuresFillsOf, futuresOrderOf, futuresOrdersOf, type HistoryRange } from './order-queries.ts';
 import { adlRanks } from './adl-rank.ts';
 import { amountInput } from '../../platform/http/amount-input.ts';
@@ -630,6 +636,11 @@ export class FuturesService {
 
   depth(symbol: string, levels: number) {
     return contractDepth(this.book(symbol), levels);
+  }
+
+  /** The latest matched trades of a contract, newest first (market-data.ts). */
+  trades(symbol: string, limit: number) {
+    return contractTrades(this.db, this.book(symbol).contract, limit);
   }
 
   candles(

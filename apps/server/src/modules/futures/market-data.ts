@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { FuturesPublicTrade } from '@tidemark/contract/futures';
 import type { Db } from '../../platform/db/database.ts';
 import type { ContractBook } from './contract-book.ts';
 import { contractOf, lotsToQty, ticksToPrice, type Contract } from './domain/contracts.ts';
@@ -97,6 +98,23 @@ export async function contractCandles(
     volume: lotsToQty(c, BigInt(r.v!)),
     turnover: usdt(BigInt(r.q!)),
     trades: Number(r.n),
+  }));
+}
+
+/** The latest matched trades of a contract, newest first. */
+export async function contractTrades(db: Db, c: Contract, limit: number): Promise<FuturesPublicTrade[]> {
+  const found = await rows(
+    db,
+    sql`select id::text as id, price_ticks::text as p, qty_lots::text as q, taker_side as s,
+          (extract(epoch from created_at) * 1000)::bigint::text as t
+        from futures_trades where symbol = ${c.symbol} and kind = 'match' order by id desc limit ${limit}`,
+  );
+  return found.map((r) => ({
+    id: Number(r.id),
+    price: ticksToPrice(c, BigInt(r.p!)),
+    quantity: lotsToQty(c, BigInt(r.q!)),
+    side: r.s === 'sell' ? 'sell' : 'buy',
+    time: Number(r.t),
   }));
 }
 

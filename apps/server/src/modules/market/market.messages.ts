@@ -7,6 +7,7 @@ export const marketMessages: LocalizedMessages = {
     'market.priceUnavailable': 'The price of {instrument} is not available right now; please try again shortly',
     'market.unknownInstrument': 'Unknown instrument',
     'market.badRange': 'The end of the range must not be before its start',
+    'market.badInterval': 'Unknown candle interval',
     'market.badPrice': 'A price must be a positive decimal number with at most 8 decimals',
     'market.unitsFixed':
       'Tick size and quantity step cannot be changed from the console: resting orders and past trades are held in ticks and lots of the current units, so a change is a migration of the books, not a switch',
@@ -19,6 +20,7 @@ export const marketMessages: LocalizedMessages = {
     'market.priceUnavailable': '{instrument} 的價格暫時無法取得，請稍後再試',
     'market.unknownInstrument': '未知的交易品種',
     'market.badRange': '結束時間不能早於開始時間',
+    'market.badInterval': '未知的K線週期',
     'market.badPrice': '價格必須是正數，最多 8 位小數',
     'market.unitsFixed':
       '價格最小變動單位和數量步長不能在後台修改：掛單和歷史成交都以現行單位的 tick 和 lot 保存，修改需要遷移訂單簿，而不是一個開關',
@@ -30,6 +32,7 @@ export const marketMessages: LocalizedMessages = {
     'market.priceUnavailable': '{instrument} 的价格暂时无法获取，请稍后再试',
     'market.unknownInstrument': '未知的交易品种',
     'market.badRange': '结束时间不能早于开始时间',
+    'market.badInterval': '未知的K线周期',
     'market.badPrice': '价格必须是正数，最多 8 位小数',
     'market.unitsFixed':
       '价格最小变动单位和数量步长不能在后台修改：挂单和历史成交都以现行单位的 tick 和 lot 保存，修改需要迁移订单簿，而不是一个开关',
@@ -42,6 +45,7 @@ export const marketMessages: LocalizedMessages = {
       'Der Preis von {instrument} ist gerade nicht verfügbar; bitte versuchen Sie es gleich noch einmal',
     'market.unknownInstrument': 'Unbekanntes Instrument',
     'market.badRange': 'Das Ende des Zeitraums darf nicht vor seinem Beginn liegen',
+    'market.badInterval': 'Unbekanntes Kerzenintervall',
     'market.badPrice': 'Ein Preis muss eine positive Dezimalzahl mit höchstens 8 Nachkommastellen sein',
     'market.unitsFixed':
       'Tickgröße und Mengenschritt lassen sich in der Konsole nicht ändern: offene Aufträge und vergangene Trades sind in Ticks und Lots der jetzigen Einheiten gespeichert; eine Änderung ist eine Migration der Orderbücher, kein Schalter',
@@ -56,6 +60,7 @@ export const marketMessages: LocalizedMessages = {
       'Le prix de {instrument} est indisponible pour le moment ; veuillez réessayer dans un instant',
     'market.unknownInstrument': 'Instrument inconnu',
     'market.badRange': 'La fin de la période ne peut pas précéder son début',
+    'market.badInterval': 'Intervalle de bougies inconnu',
     'market.badPrice': 'Un prix doit être un nombre décimal positif avec au plus 8 décimales',
     'market.unitsFixed':
       'Le pas de prix et le pas de quantité ne se changent pas depuis la console : les ordres en carnet et les transactions passées sont stockés en ticks et lots des unités actuelles ; un changement est une migration des carnets, pas un interrupteur',
@@ -68,6 +73,7 @@ export const marketMessages: LocalizedMessages = {
     'market.priceUnavailable': '現在 {instrument} の価格を取得できません。しばらくしてから再度お試しください',
     'market.unknownInstrument': '不明な銘柄です',
     'market.badRange': '終了日時は開始日時より前にできません',
+    'market.badInterval': '不明なローソク足の間隔です',
     'market.badPrice': '価格は小数点以下 8 桁までの正の数で入力してください',
     'market.unitsFixed':
       'ティックサイズと数量ステップはコンソールから変更できません。板上の注文と過去の約定は現在の単位のティックとロットで保存されているため、変更は板の移行が必要です',
@@ -80,6 +86,7 @@ export const marketMessages: LocalizedMessages = {
     'market.priceUnavailable': '현재 {instrument} 가격을 확인할 수 없습니다. 잠시 후 다시 시도해 주세요',
     'market.unknownInstrument': '알 수 없는 종목입니다',
     'market.badRange': '종료 시점은 시작 시점보다 앞설 수 없습니다',
+    'market.badInterval': '알 수 없는 캔들 간격입니다',
     'market.badPrice': '가격은 소수점 이하 8자리까지의 양수여야 합니다',
     'market.unitsFixed':
       '호가 단위와 수량 단위는 콘솔에서 변경할 수 없습니다. 대기 주문과 과거 체결이 현재 단위의 틱과 랏으로 저장되어 있어 변경하려면 호가창 이전이 필요합니다',
@@ -92,6 +99,7 @@ export const marketMessages: LocalizedMessages = {
     'market.priceUnavailable': '{instrument} fiyatı şu anda alınamıyor; lütfen biraz sonra tekrar deneyin',
     'market.unknownInstrument': 'Bilinmeyen enstrüman',
     'market.badRange': 'Aralığın sonu başlangıcından önce olamaz',
+    'market.badInterval': 'Bilinmeyen mum aralığı',
     'market.badPrice': 'Fiyat, en fazla 8 ondalık basamaklı pozitif bir sayı olmalıdır',
     'market.unitsFixed':
       'Fiyat adımı ve miktar adımı konsoldan değiştirilemez: bekleyen emirler ve geçmiş işlemler mevcut birimlerin tick ve lot değerleriyle saklanır; değişiklik bir anahtar değil, defterlerin taşınmasıdır',

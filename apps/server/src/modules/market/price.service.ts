@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { CANDLE_INTERVALS, candleOpenTime, type Candle, type CandleInterval } from '@tidemark/contract/spot';
 import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import type { Clock } from '../../platform/clock.ts';
+import { candleBucketSql } from '../../platform/db/candle-bucket.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { INSTRUMENTS, PRICE_SCALE, instrumentForCurrency } from './instruments.ts';
@@ -141,6 +143,53 @@ export class PriceService {
     return (await this.rowsBetween(instrument, from, to, limit)).map(toIndexPrice);
   }
 
+  /**
+   * Candles of the stored index ticks, oldest first: the latest `limit` whose open time lies in [from, to] (`from`
+   * defaults to `limit` intervals back, so a call never scans more ticks than it can answer). A market without
+   * trades of its own draws these. An index has no volume: volume, turnover and trades are zero.
+   */
+  async candles(
+    instrument: string,
+    interval: CandleInterval,
+    range: { from?: number | undefined; to?: number | undefined; limit: number },
+  ): Promise<Candle[]> {
+    const ms = CANDLE_INTERVALS[interval];
+    const to = candleOpenTime(Math.min(range.to ?? this.clock.now(), this.clock.now()), interval);
+    const from = Math.max(range.from ?? 0, to - (range.limit - 1) * ms);
+    if (from > to) return [];
+    const bucket = candleBucketSql(indexTicks.ts, interval);
+    const rows = await this.db
+      .select({
+        time: sql<string>`${bucket}`,
+        open: sql<string>`(array_agg(${indexTicks.price} order by ${indexTicks.ts}))[1]`,
+        high: sql<string>`max(${indexTicks.price})`,
+        low: sql<string>`min(${indexTicks.price})`,
+        close: sql<string>`(array_agg(${indexTicks.price} order by ${indexTicks.ts} desc))[1]`,
+        demo: sql<boolean>`bool_or(${indexTicks.demo})`,
+      })
+      .from(indexTicks)
+      .where(
+        and(
+          eq(indexTicks.instrument, instrument),
+          gte(indexTicks.ts, new Date(from)),
+          lte(indexTicks.ts, new Date(to + ms - 1)),
+        ),
+      )
+      .groupBy(bucket)
+      .orderBy(asc(bucket));
+    return rows.map((r) => ({
+      time: Number(r.time),
+      open: scaled(String(r.open)),
+      high: scaled(String(r.high)),
+      low: scaled(String(r.low)),
+      close: scaled(String(r.close)),
+      volume: '0',
+      turnover: '0',
+      trades: 0,
+      demo: r.demo === true || String(r.demo) === 't',
+    }));
+  }
+
   /** Stored ticks with the venue prices behind each one (what a cycle contract's verification shows). */
   async ticksWithSources(
     instrument: string,
@@ -168,10 +217,13 @@ export class PriceService {
   }
 }
 
+/** A stored price (numeric with 18 decimals) written at PRICE_SCALE without trailing zeros. */
+const scaled = (price: string): string => formatUnits(parseUnits(price, PRICE_SCALE), PRICE_SCALE);
+
 function toIndexPrice(row: typeof indexTicks.$inferSelect): IndexPrice {
   return {
     instrument: row.instrument,
-    price: formatUnits(parseUnits(row.price, PRICE_SCALE), PRICE_SCALE),
+    price: scaled(row.price),
     ts: row.ts.getTime(),
     demo: row.demo,
   };

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { divRound, pow10 } from '@tidemark/contract/money';
 import type { AppContext } from '../../platform/context.ts';
 import { formatLots } from './market-maker.quotes.ts';
-import { MARKETS, priceToTicks } from './markets.ts';
+import { MARKETS, priceToTicks, type Market } from './markets.ts';
 import { logRefusal } from './refusal-log.ts';
 import type { SpotService } from './spot.service.ts';
 
@@ -15,16 +15,19 @@ export class DemoTaker {
   private readonly ctx: AppContext;
   private readonly spot: SpotService;
   private readonly takerId: number;
+  private readonly markets: readonly Market[];
 
-  constructor(ctx: AppContext, spot: SpotService, takerId: number) {
+  constructor(ctx: AppContext, spot: SpotService, takerId: number, symbols: readonly string[]) {
     this.ctx = ctx;
     this.spot = spot;
     this.takerId = takerId;
+    this.markets = MARKETS.filter((m) => symbols.includes(m.symbol));
   }
 
-  /** One market order worth 10–99 USDT on a market chosen at random. */
+  /** One market order worth 10–99 USDT on a market chosen at random among its markets. */
   async take(round: number): Promise<void> {
-    const m = MARKETS[crypto.randomInt(MARKETS.length)]!;
+    if (!this.markets.length) return;
+    const m = this.markets[crypto.randomInt(this.markets.length)]!;
     const side = crypto.randomInt(2) === 0 ? 'buy' : 'sell';
     const usdt = BigInt(10 + crypto.randomInt(90));
     const book = this.spot.data.depth(m.symbol, 1);

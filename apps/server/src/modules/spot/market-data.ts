@@ -1,14 +1,8 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import {
-  CANDLE_INTERVALS,
-  type Candle,
-  type CandleInterval,
-  type DepthLevel,
-  type PublicTrade,
-  type Ticker,
-} from '@tidemark/contract/spot';
+import type { Candle, CandleInterval, DepthLevel, PublicTrade, Ticker } from '@tidemark/contract/spot';
 import { formatUnits, divRound } from '@tidemark/contract/money';
 import type { Clock } from '../../platform/clock.ts';
+import { candleBucketSql } from '../../platform/db/candle-bucket.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { MARKETS, baseUnitsToText, marketOf, quoteUnitsToText, ticksToPrice, type Market } from './markets.ts';
 import { isPlatformTrade } from './platform-trades.ts';
@@ -25,8 +19,6 @@ import { spotTrades, type SpotTradeRow } from './spot.schema.ts';
 
 const DAY = 86_400_000;
 const TAPE = 100;
-/** Weeks start on Monday 00:00 UTC (1970-01-05), not on the Thursday of the epoch. */
-const WEEK_OFFSET = 4 * DAY;
 
 interface Window {
   trades: SpotTradeRow[]; // oldest first, within the last 24 hours
@@ -213,10 +205,7 @@ export class MarketData {
   /** Candles aggregated from the trades, oldest first; the latest `limit` within [from, to]. */
   async candles(symbol: string, interval: CandleInterval, from?: number, to?: number, limit = 500): Promise<Candle[]> {
     const m = marketOf(symbol)!;
-    const ms = CANDLE_INTERVALS[interval];
-    const offset = interval === '1W' ? WEEK_OFFSET : 0;
-    // constants inlined (never user input) so select, group by and order by are the same expression
-    const bucket = sql`(floor((extract(epoch from ${spotTrades.createdAt}) * 1000 - ${sql.raw(String(offset))}) / ${sql.raw(String(ms))}) * ${sql.raw(String(ms))} + ${sql.raw(String(offset))})::bigint`;
+    const bucket = candleBucketSql(spotTrades.createdAt, interval);
     // trades between two platform accounts are left out of the volume (ids are integers from the database)
     const ids = sql.raw(`array[${[...this.platform].join(',')}]::bigint[]`);
     const internal = sql`(${spotTrades.takerUserId} = any(${ids}) and ${spotTrades.makerUserId} = any(${ids}))`;

@@ -16,6 +16,8 @@ import { MARKETS } from './markets.ts';
  * SPOT_MM_REQUOTE         index move that triggers a requote, as a rate (default 0.002)
  * SPOT_MM_INTERVAL_MS     how often quotes are checked (default 2000)
  * SPOT_DEMO_TAKER         on | off (default on when prices are simulated)
+ * SPOT_DEMO_TAKER_SKIP    markets the demo taker leaves alone, comma-separated (default none), e.g. to keep a
+ *                         market without trades in a demo
  */
 const schema = z.object({
   SPOT_MARKET_MAKER: z.enum(['on', 'off']).optional(),
@@ -28,6 +30,7 @@ const schema = z.object({
   SPOT_MM_REQUOTE: z.string().default('0.002'),
   SPOT_MM_INTERVAL_MS: z.coerce.number().int().min(200).default(2000),
   SPOT_DEMO_TAKER: z.enum(['on', 'off']).optional(),
+  SPOT_DEMO_TAKER_SKIP: z.string().default(''),
 });
 
 /** How one market is quoted (rates at RATE_SCALE, USDT in minor units). */
@@ -56,6 +59,8 @@ export interface MarketMakerConfig extends QuoteShape {
   requote: bigint;
   intervalMs: number;
   demoTaker: boolean | null; // null: on when prices are simulated
+  /** The markets the demo taker trades on. */
+  demoTakerMarkets: string[];
 }
 
 export function loadMarketMakerConfig(ctx: AppContext, env: NodeJS.ProcessEnv = process.env): MarketMakerConfig {
@@ -79,6 +84,11 @@ export function loadMarketMakerConfig(ctx: AppContext, env: NodeJS.ProcessEnv = 
       growth: o.growth === undefined ? shape.growth : parseRate(o.growth),
     };
   }
+  const skip = e.SPOT_DEMO_TAKER_SKIP.split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const symbol of skip)
+    if (!MARKETS.some((m) => m.symbol === symbol)) throw new Error(`SPOT_DEMO_TAKER_SKIP: unknown market ${symbol}`);
   return {
     enabled: (e.SPOT_MARKET_MAKER ?? (ctx.config.env === 'test' ? 'off' : 'on')) === 'on',
     ...shape,
@@ -86,5 +96,6 @@ export function loadMarketMakerConfig(ctx: AppContext, env: NodeJS.ProcessEnv = 
     requote: parseRate(e.SPOT_MM_REQUOTE),
     intervalMs: e.SPOT_MM_INTERVAL_MS,
     demoTaker: e.SPOT_DEMO_TAKER === undefined ? null : e.SPOT_DEMO_TAKER === 'on',
+    demoTakerMarkets: MARKETS.map((m) => m.symbol).filter((s) => !skip.includes(s)),
   };
 }

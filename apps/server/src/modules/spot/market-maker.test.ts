@@ -66,4 +66,13 @@ describe('the market maker quotes a deep, tight book', () => {
     expect(doge[0]!.bid).toBe(9990n);
     expect(() => loadMarketMakerConfig(ctx, { SPOT_MM_MARKETS: '{"NOPEUSDT":{}}' })).toThrow(/NOPEUSDT/);
   });
+
+  it('lets a demo leave some markets to their index chart: the demo taker skips them', () => {
+    expect(loadMarketMakerConfig(ctx, {}).demoTakerMarkets).toEqual(MARKETS.map((m) => m.symbol));
+    const config = loadMarketMakerConfig(ctx, { SPOT_DEMO_TAKER_SKIP: 'LINKUSDT, DOTUSDT' });
+    expect(config.demoTakerMarkets).toHaveLength(MARKETS.length - 2);
+    expect(config.demoTakerMarkets).not.toContain('LINKUSDT');
+    expect(config.demoTakerMarkets).not.toContain('DOTUSDT');
+    expect(() => loadMarketMakerConfig(ctx, { SPOT_DEMO_TAKER_SKIP: 'NOPEUSDT' })).toThrow(/NOPEUSDT/);
+  });
 });

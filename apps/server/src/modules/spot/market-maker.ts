@@ -48,7 +48,12 @@ export class MarketMaker {
     await seedMarketMaker(this.ctx);
     const accounts = service(this.ctx, 'account');
     this.makerId = (await accounts.findIdByEmail(MARKET_MAKER_EMAIL))!;
-    this.demoTaker = new DemoTaker(this.ctx, this.spot, (await accounts.findIdByEmail(DEMO_TAKER_EMAIL))!);
+    this.demoTaker = new DemoTaker(
+      this.ctx,
+      this.spot,
+      (await accounts.findIdByEmail(DEMO_TAKER_EMAIL))!,
+      this.config.demoTakerMarkets,
+    );
     this.timer = setInterval(() => {
       this.running = this.running
         .then(() => this.step())

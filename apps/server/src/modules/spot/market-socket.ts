@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { normalizeLocale } from '@tidemark/contract';
 import { CANDLE_INTERVALS, WsClientMessage, type CandleInterval } from '@tidemark/contract/spot';
-import type { AppContext } from '../../platform/context.ts';
+import { service, type AppContext } from '../../platform/context.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import { tokenFromHeader } from '../../platform/session/session-store.ts';
 import type { FeedHub, Connection } from './feed-hub.ts';
@@ -22,6 +22,7 @@ export function handleMarketSocket(
   req: IncomingMessage,
 ) {
   const conn = hub.add(socket);
+  const prices = service(ctx, 'prices');
   const locale = normalizeLocale(req.headers.locale);
   const headerToken = tokenFromHeader(req.headers.authorization);
   const error = (key: string, channel?: string) =>
@@ -64,7 +65,7 @@ export function handleMarketSocket(
     }
     const done: string[] = [];
     for (const name of msg.channels) {
-      const [kind, symbol, interval] = name.split(':');
+      const [kind, symbol, interval, variant] = name.split(':');
       if (kind === 'orders' || kind === 'balances') {
         if (conn.userId === null) {
           error('spot.wsAuthRequired', name);
@@ -105,8 +106,15 @@ export function handleMarketSocket(
           time: ctx.clock.now(),
         }));
       } else if (kind === 'candles' && symbol && marketOf(symbol) && interval && interval in CANDLE_INTERVALS) {
+        if (variant !== undefined && variant !== 'index') {
+          error('spot.wsUnknownChannel', name);
+          continue;
+        }
+        // candles:<s>:<i>:index — the index price's candles, for a chart whose market has no trades yet
         await hub.subscribe(conn, name, name, () =>
-          spot.data.candles(symbol, interval as CandleInterval, undefined, undefined, 200),
+          variant === 'index'
+            ? prices.candles(symbol, interval as CandleInterval, { limit: 200 })
+            : spot.data.candles(symbol, interval as CandleInterval, undefined, undefined, 200),
         );
       } else {
         error('spot.wsUnknownChannel', name);

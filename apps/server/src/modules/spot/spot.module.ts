@@ -8,6 +8,7 @@ import { MarketData } from './market-data.ts';
 import { loadMarketMakerConfig } from './market-maker.config.ts';
 import { MarketMaker } from './market-maker.ts';
 import { platformAccountIds, refuseDemoTakerOnLivePrices } from './platform-trades.ts';
+import { IndexCandleFeed } from './index-candle-feed.ts';
 import { handleMarketSocket } from './market-socket.ts';
 import { registerSpotAdmin } from './spot.admin.ts';
 import { spotMessages } from './spot.messages.ts';
@@ -58,8 +59,10 @@ export const spotModule: Module = {
     const hub = service(ctx, 'spotHub');
     await spot.start();
     hub.start();
+    const indexCandles = new IndexCandleFeed(hub, service(ctx, 'prices'), ctx.clock);
     const timer = setInterval(() => {
       spot.publishTickers().catch((err) => ctx.log.warn({ err }, 'ticker publish failed'));
+      indexCandles.publish().catch((err) => ctx.log.warn({ err }, 'index candle publish failed'));
     }, 1000);
     const config = loadMarketMakerConfig(ctx);
     refuseDemoTakerOnLivePrices(config, service(ctx, 'prices').demo);

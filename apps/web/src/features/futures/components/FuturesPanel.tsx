@@ -12,6 +12,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { cancelFuturesOrder } from '../api/futures.ts';
 import type { FuturesOrder } from '@tidemark/contract/futures';
 import { FundingBar } from './FundingBar.tsx';
+import { FuturesBook } from './FuturesBook.tsx';
 import { FuturesOrderCard } from './FuturesOrderCard.tsx';
 import { FuturesTicket } from './FuturesTicket.tsx';
 import { PositionList } from './PositionList.tsx';
@@ -26,7 +27,8 @@ export const coinTypeOf = (base: string): number => COIN_TYPES[base as keyof typ
 
 /**
  * The futures side of /trade (?mode=futures&symbol=BTCUSDT): the contract picker, mark / index price with
- * the funding rate and countdown, the order ticket, the positions and the open orders of the contract.
+ * the funding rate and countdown, the contract's order book and latest trades, the order ticket, the positions and
+ * the open orders of the contract.
  */
 export function FuturesPanel() {
   const { t } = useTranslation('futures');
@@ -34,6 +36,7 @@ export function FuturesPanel() {
   const wanted = (params.get('symbol') ?? DEFAULT_SYMBOL).toUpperCase();
   const queryClient = useQueryClient();
   const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<{ symbol: string; price: string } | null>(null);
   const data = useFuturesData(wanted);
   const contracts = data.contracts.data ?? [];
   const contract = contracts.find((c) => c.symbol === wanted) ?? contracts[0];
@@ -81,6 +84,7 @@ export function FuturesPanel() {
         funding={data.funding.data?.find((f) => f.symbol === contract.symbol)}
         receivedAt={data.funding.dataUpdatedAt}
       />
+      <FuturesBook contract={contract} onPrice={(price) => setPicked({ symbol: contract.symbol, price })} />
       <div className="card futures-panel__ticket">
         <FuturesTicket
           key={contract.symbol}
@@ -89,6 +93,7 @@ export function FuturesPanel() {
           account={data.account.data}
           positions={positions}
           signedIn={data.signedIn}
+          picked={picked?.symbol === contract.symbol ? picked : null}
         />
         {data.signedIn && (
           <Link to="/transfer" className="futures-panel__transfer" data-testid="futures-transfer">

@@ -39,6 +39,8 @@ export function FuturesTicket(props: {
   account: FuturesAccount | undefined;
   positions: FuturesPosition[];
   signedIn: boolean;
+  /** A price tapped in the book (a new object each tap): the ticket becomes a limit order at it. */
+  picked?: { price: string } | null;
 }) {
   const { t } = useTranslation('futures');
   const navigate = useNavigate();
@@ -70,6 +72,16 @@ export function FuturesTicket(props: {
     seeded.current = true;
     setPrice(c.markPrice);
   }, [c.markPrice]);
+
+  // a tapped book price, taken while rendering (React's pattern for adjusting state when a prop changes)
+  const [seenPick, setSeenPick] = useState(props.picked);
+  if (props.picked !== seenPick) {
+    setSeenPick(props.picked);
+    if (props.picked) {
+      setOrderType('limit');
+      setPrice(props.picked.price);
+    }
+  }
 
   const { preview, errors } = previewOrder({
     contract: c,

@@ -1,13 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  Candle,
-  CandleInterval,
-  CoinInfo,
-  DepthSnapshot,
-  PublicTrade,
-  SpotMarket,
-  Ticker,
-} from '@tidemark/contract';
+import type { CoinInfo, DepthSnapshot, PublicTrade, SpotMarket, Ticker } from '@tidemark/contract';
 import { apiPost } from '../../../lib/api.ts';
 
 /**
@@ -20,7 +12,6 @@ export const marketKeys = {
   tickers: ['spot', 'tickers'] as const,
   depth: (symbol: string) => ['spot', 'depth', symbol] as const,
   trades: (symbol: string) => ['spot', 'trades', symbol] as const,
-  candles: (symbol: string, interval: CandleInterval) => ['spot', 'candles', symbol, interval] as const,
   coinInfo: (coinType: number) => ['spot', 'coin-info', coinType] as const,
   cycleProducts: ['market', 'cycle-products'] as const,
   indexPrices: ['market', 'index'] as const,
@@ -50,12 +41,6 @@ export const tradesQuery = (symbol: string) =>
   queryOptions({
     queryKey: marketKeys.trades(symbol),
     queryFn: () => apiPost<PublicTrade[]>('/xb/v1/spot/trades', { symbol, limit: 50 }, { silent: true }),
-  });
-
-export const candlesQuery = (symbol: string, interval: CandleInterval) =>
-  queryOptions({
-    queryKey: marketKeys.candles(symbol, interval),
-    queryFn: () => apiPost<Candle[]>('/xb/v1/spot/candles', { symbol, interval, limit: 300 }, { silent: true }),
   });
 
 export const coinInfoQuery = (coinType: number) =>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CandleInterval, Candle, PublicTrade } from '@tidemark/contract';
-import { useCandles, useDepth, useTicker, useTrades } from '../../../lib/realtime/hooks.ts';
+import type { PublicTrade } from '@tidemark/contract';
+import { useDepth, useTicker, useTrades } from '../../../lib/realtime/hooks.ts';
 import { bookFromSnapshot, type DepthBook } from '../../../lib/realtime/depth-book.ts';
-import { candlesQuery, depthQuery, tickersQuery, tradesQuery } from '../api/market.ts';
+import { depthQuery, tickersQuery, tradesQuery } from '../api/market.ts';
 
 /** One market's live data: the `/ws` channel when it has a snapshot, else the REST answer. */
 export function useLiveTicker(symbol: string | null) {
@@ -20,9 +20,4 @@ export function useLiveDepth(symbol: string | null): DepthBook | undefined {
 export function useLiveTrades(symbol: string | null): PublicTrade[] | undefined {
   const rest = useQuery({ ...tradesQuery(symbol ?? ''), enabled: symbol !== null });
   return useTrades(symbol) ?? rest.data;
-}
-
-export function useLiveCandles(symbol: string | null, interval: CandleInterval): Candle[] | undefined {
-  const rest = useQuery({ ...candlesQuery(symbol ?? '', interval), enabled: symbol !== null });
-  return useCandles(symbol, interval) ?? rest.data;
 }

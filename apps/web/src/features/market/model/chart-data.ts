@@ -1,31 +1,10 @@
-import type { Candle, DepthLevel } from '@tidemark/contract';
+import type { DepthLevel } from '@tidemark/contract';
 import { parseUnits, formatUnits } from '@tidemark/contract/money';
 
 /**
- * Chart input from market data. The chart library draws with floats; these numbers are only
- * pixels' worth of precision and never feed back into money. Cumulative depth is summed exactly
- * (bigint) before it becomes a number.
+ * Depth-chart input from market data. The chart library draws with floats; these numbers are only pixels' worth of
+ * precision and never feed back into money. Cumulative depth is summed exactly (bigint) before it becomes a number.
  */
-export interface Bar {
-  time: number; // seconds (the library's UTCTimestamp)
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-}
-
-export function candleBars(candles: readonly Candle[]): Bar[] {
-  const bars: Bar[] = [];
-  let lastTime = -1;
-  for (const c of [...candles].sort((a, b) => a.time - b.time)) {
-    const time = Math.floor(c.time / 1000);
-    if (time === lastTime) bars.pop(); // one bar per time: the newest wins
-    bars.push({ time, open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close) });
-    lastTime = time;
-  }
-  return bars;
-}
-
 export interface DepthPoint {
   price: number;
   total: number;

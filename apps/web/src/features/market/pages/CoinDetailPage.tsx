@@ -2,26 +2,28 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { CANDLE_INTERVAL_NAMES, type CandleInterval } from '@tidemark/contract';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { TradesList } from '../../../components/order-book/TradesList.tsx';
+import { PriceChart } from '../../../components/price-chart/PriceChart.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { marketsQuery } from '../api/market.ts';
-import { CandleChartView } from '../components/CandleChartView.tsx';
 import { DemoTag } from '../components/DemoTag.tsx';
 import { DepthChartView } from '../components/DepthChartView.tsx';
 import { Introduction } from '../components/Introduction.tsx';
 import { rememberViewed } from '../components/recent.ts';
-import { TradesList } from '../components/TradesList.tsx';
 import { useFavourites, useIsFavourite } from '../components/useFavourites.ts';
-import { useLiveCandles, useLiveDepth, useLiveTicker, useLiveTrades } from '../components/useMarketData.ts';
+import { useLiveDepth, useLiveTicker, useLiveTrades } from '../components/useMarketData.ts';
 import { coinRow } from '../model/coin-row.ts';
 import '../components/market.css';
 
-/** /coinDetail/:coinType — price, candles in nine intervals, depth, latest trades and the introduction. */
+/**
+ * /coinDetail/:coinType — price, candles in nine intervals (the index price's until the market has trades), depth,
+ * latest trades and the introduction.
+ */
 export default function CoinDetailPage() {
   const { t } = useTranslation('market');
   const navigate = useNavigate();
@@ -29,11 +31,9 @@ export default function CoinDetailPage() {
   const markets = useQuery(marketsQuery());
   const market = markets.data?.find((m) => m.coinType === coinType);
   const symbol = market?.symbol ?? null;
-  const [interval, setInterval] = useState<CandleInterval>('1m');
   const ticker = useLiveTicker(symbol);
   const depth = useLiveDepth(symbol);
   const trades = useLiveTrades(symbol);
-  const candles = useLiveCandles(symbol, interval);
   const starred = useIsFavourite(symbol ?? '');
   const toggle = useFavourites((s) => s.toggle);
 
@@ -83,23 +83,7 @@ export default function CoinDetailPage() {
       </section>
 
       <section className="card">
-        <div className="interval-tabs" role="tablist">
-          {CANDLE_INTERVAL_NAMES.map((i) => (
-            <button
-              key={i}
-              type="button"
-              role="tab"
-              aria-selected={i === interval}
-              className={'interval-tabs__tab' + (i === interval ? ' is-active' : '')}
-              data-testid={`interval-${i}`}
-              onClick={() => setInterval(i)}
-            >
-              {t(`interval.${i}`)}
-            </button>
-          ))}
-        </div>
-        <CandleChartView candles={candles} interval={interval} />
-        <ChartAttribution />
+        <PriceChart symbol={market.symbol} />
       </section>
 
       <section className="card">
@@ -135,19 +119,5 @@ export default function CoinDetailPage() {
         </Button>
       </div>
     </div>
-  );
-}
-
-/** The notice the lightweight-charts licence asks for, with the link to TradingView. */
-function ChartAttribution() {
-  const { t } = useTranslation('market');
-  return (
-    <p className="chart-attribution">
-      {t('detail.chartBy')}{' '}
-      <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
-        TradingView Lightweight Charts™
-      </a>{' '}
-      — Copyright © 2025 TradingView, Inc.
-    </p>
   );
 }

@@ -3,19 +3,26 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
 import Toast from 'antd-mobile/es/components/toast';
 import { CheckOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { apiPost } from '../../../lib/api.ts';
 import { changeLanguage, currentLocale } from '../../../lib/i18n.ts';
 import { LANGUAGE_NAMES, LOCALES, type Locale } from '../../../lib/languages.ts';
 import { useSession, useSignedIn } from '../../../lib/session.ts';
+import { CONVENTIONS, THEMES } from '../../../lib/appearance/appearance.ts';
+import { useAppearance } from '../../../lib/appearance/store.ts';
 
-/** Settings: the interface language (all eight, in their own names) and, when signed in, log out. */
+/**
+ * Settings: the interface language (all eight, in their own names), the theme (system, light, dark), the colour
+ * convention of price moves and, when signed in, log out.
+ */
 export default function SettingPage() {
   const { t, i18n } = useTranslation('common');
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const active = currentLocale();
+  const appearance = useAppearance();
 
   const pick = async (locale: Locale) => {
     if (locale === active) return;
@@ -43,20 +50,41 @@ export default function SettingPage() {
 
   return (
     <div className="page-body">
-      <List header={t('setting.language')} className="card card--list" data-testid="language-list">
-        {LOCALES.map((l) => (
-          <List.Item
-            key={l}
-            onClick={() => void pick(l)}
-            extra={l === active ? <CheckOutline className="accent" /> : null}
-            arrowIcon={false}
-            data-testid={`lang-${l}`}
-            aria-current={l === active}
-          >
-            <span lang={l}>{LANGUAGE_NAMES[l]}</span>
-          </List.Item>
-        ))}
-      </List>
+      <ChoiceList
+        header={t('setting.language')}
+        testId="language-list"
+        options={LOCALES}
+        active={active}
+        onPick={(l) => void pick(l)}
+        itemTestId={(l) => `lang-${l}`}
+        label={(l) => <span lang={l}>{LANGUAGE_NAMES[l]}</span>}
+      />
+      <ChoiceList
+        header={t('setting.theme')}
+        testId="theme-list"
+        options={THEMES}
+        active={appearance.theme}
+        onPick={(theme) => appearance.set({ theme })}
+        itemTestId={(theme) => `theme-${theme}`}
+        label={(theme) => t(`setting.themes.${theme}`)}
+      />
+      <ChoiceList
+        header={t('setting.colors')}
+        testId="colors-list"
+        options={CONVENTIONS}
+        active={appearance.colors}
+        onPick={(colors) => appearance.set({ colors })}
+        itemTestId={(colors) => `colors-${colors}`}
+        label={(colors) => (
+          <>
+            <span className={`colors-sample colors-sample--${colors}`} aria-hidden="true">
+              <span className="colors-sample__rise">▲</span>
+              <span className="colors-sample__fall">▼</span>
+            </span>
+            {t(`setting.conventions.${colors}`)}
+          </>
+        )}
+      />
       {signedIn && (
         <div className="card card--plain">
           <Button block color="danger" fill="outline" onClick={() => void logout()} data-testid="logout">
@@ -65,5 +93,33 @@ export default function SettingPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** One setting as a list of choices, the chosen one ticked. */
+function ChoiceList<T extends string>(props: {
+  header: string;
+  testId: string;
+  options: readonly T[];
+  active: T;
+  onPick: (option: T) => void;
+  itemTestId: (option: T) => string;
+  label: (option: T) => ReactNode;
+}) {
+  return (
+    <List header={props.header} className="card card--list" data-testid={props.testId}>
+      {props.options.map((o) => (
+        <List.Item
+          key={o}
+          onClick={() => props.onPick(o)}
+          extra={o === props.active ? <CheckOutline className="accent" /> : null}
+          arrowIcon={false}
+          data-testid={props.itemTestId(o)}
+          aria-current={o === props.active}
+        >
+          {props.label(o)}
+        </List.Item>
+      ))}
+    </List>
   );
 }

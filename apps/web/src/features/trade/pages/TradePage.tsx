@@ -8,9 +8,10 @@ import type { SpotMarket } from '@tidemark/contract';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { roundDecimal } from '../../../lib/format/decimal.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { OrderBook } from '../../../components/order-book/OrderBook.tsx';
+import { TradeChart } from '../components/TradeChart.tsx';
 import { marketsQuery } from '../api/trade.ts';
 import { OpenOrders } from '../components/OpenOrders.tsx';
-import { OrderBook } from '../components/OrderBook.tsx';
 import { OrderTicket } from '../components/OrderTicket.tsx';
 import { useAvailable, useBook, useLastPrice, useOpenOrders } from '../components/useTradeData.ts';
 import { INITIAL_TICKET, ticketReducer, type TicketContext } from '../model/ticket.ts';
@@ -22,7 +23,8 @@ import { TradeModeSwitch, useTradeMode } from '../../futures/components/TradeMod
 const DEFAULT_SYMBOL = 'BTCUSDT';
 
 /**
- * /trade?symbol=BTCUSDT&side=buy — the order book, the order ticket and the open orders of one market;
+ * /trade?symbol=BTCUSDT&side=buy — a collapsible price chart, the order book, the order ticket and the open orders of
+ * one market;
  * /trade?mode=futures&symbol=BTCUSDT — the futures side (features/futures).
  */
 export default function TradePage() {
@@ -109,10 +111,12 @@ function TradeScreen(props: {
         </span>
         {ticker?.demo && <span className="trade-page__demo">{t('demo')}</span>}
       </header>
+      <TradeChart symbol={m.symbol} />
       <div className="trade-page__main card">
         <OrderTicket state={ticket} dispatch={dispatch} ctx={ctx} />
         <OrderBook
           book={book}
+          tickSize={m.tickSize}
           last={ticker?.last ?? null}
           lastUp={up}
           onPrice={(p) => dispatch({ type: 'price', value: p })}

@@ -1,30 +1,43 @@
 import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
-import type { Bar } from '../model/chart-data.ts';
-import { baseChartOptions, DOWN, UP } from './chart-theme.ts';
+import type { Bar } from './candle-bars.ts';
+import { baseChartOptions, chartPalette, watchPalette, type ChartPalette } from './chart-theme.ts';
+
+const candleColors = (p: ChartPalette) => ({
+  upColor: p.up,
+  downColor: p.down,
+  borderUpColor: p.up,
+  borderDownColor: p.down,
+  wickUpColor: p.up,
+  wickDownColor: p.down,
+});
 
 /**
  * The candle chart as an object that lives outside React (STYLE.md: Uniswap's ChartModelCore):
- * the component creates it once and feeds it bars; React never re-renders the canvas.
+ * the component creates it once and feeds it bars; React never re-renders the canvas. It repaints itself when
+ * the theme or the colour convention changes.
  */
 export class CandleChart {
   private readonly chart: IChartApi;
   private readonly series: ISeriesApi<'Candlestick'>;
+  private readonly unwatch: () => void;
+  private readonly timeVisible: boolean;
   private lastTime = -1;
   private count = 0;
 
   constructor(container: HTMLElement, timeVisible: boolean) {
-    this.chart = createChart(container, {
-      ...baseChartOptions,
-      timeScale: { borderColor: '#eceff3', timeVisible, secondsVisible: false },
+    const p = chartPalette();
+    this.timeVisible = timeVisible;
+    this.chart = createChart(container, this.options(p));
+    this.series = this.chart.addSeries(CandlestickSeries, candleColors(p));
+    this.unwatch = watchPalette((next) => {
+      this.chart.applyOptions(this.options(next));
+      this.series.applyOptions(candleColors(next));
     });
-    this.series = this.chart.addSeries(CandlestickSeries, {
-      upColor: UP,
-      downColor: DOWN,
-      borderUpColor: UP,
-      borderDownColor: DOWN,
-      wickUpColor: UP,
-      wickDownColor: DOWN,
-    });
+  }
+
+  private options(p: ChartPalette) {
+    const base = baseChartOptions(p);
+    return { ...base, timeScale: { ...base.timeScale, timeVisible: this.timeVisible, secondsVisible: false } };
   }
 
   /** Replaces every bar (a snapshot); updates after it only touch the last bars. */
@@ -50,6 +63,7 @@ export class CandleChart {
   }
 
   destroy(): void {
+    this.unwatch();
     this.chart.remove();
   }
 }

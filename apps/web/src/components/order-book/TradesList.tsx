@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../lib/format/price.ts';
+import './order-book.css';
+
+/** A public trade of a spot market or a futures contract (`demo` only where the spot feed says so). */
+export interface TapeTrade {
+  id: number;
+  price: string;
+  quantity: string;
+  side: 'buy' | 'sell';
+  time: number;
+  demo?: boolean;
+}
+
+/** The latest trades, newest first; the price in the rising colour for a taker buy, the falling one for a taker sell. */
+export function TradesList(props: { trades: readonly TapeTrade[] | undefined; limit?: number }) {
+  const { t, i18n } = useTranslation('book');
+  const list = (props.trades ?? []).slice(0, props.limit ?? 30);
+  const time = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  });
+  if (!list.length) return <div className="list-loading">{t('noTrades')}</div>;
+  return (
+    <table className="trades-table" data-testid="trades-list">
+      <thead>
+        <tr>
+          <th>{t('time')}</th>
+          <th>{t('price')}</th>
+          <th>{t('amount')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((tr) => (
+          <tr key={tr.id} data-testid="trade-row" data-demo={tr.demo ?? false}>
+            <td>{time.format(tr.time)}</td>
+            <td className={tr.side === 'buy' ? 'is-up' : 'is-down'}>{formatPrice(tr.price)}</td>
+            <td>{tr.quantity}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Tabs } from 'antd-mobile';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FuturesContract } from '@tidemark/contract/futures';

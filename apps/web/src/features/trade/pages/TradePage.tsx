@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import { DownOutline } from 'antd-mobile-icons';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { SpotMarket } from '@tidemark/contract';
@@ -17,8 +17,12 @@ import { useAvailable, useBook, useLastPrice, useOpenOrders } from '../component
 import { INITIAL_TICKET, ticketReducer, type TicketContext } from '../model/ticket.ts';
 import '../components/trade.css';
 // one trade tab for both markets: the spot / futures switch picks the panel below it
-import { FuturesPanel } from '../../futures/components/FuturesPanel.tsx';
 import { TradeModeSwitch, useTradeMode } from '../../futures/components/TradeModeSwitch.tsx';
+
+// the futures side is fetched when it is opened: a spot visit does not download it (load budgets)
+const FuturesPanel = lazy(() =>
+  import('../../futures/components/FuturesPanel.tsx').then((m) => ({ default: m.FuturesPanel })),
+);
 
 const DEFAULT_SYMBOL = 'BTCUSDT';
 
@@ -33,7 +37,13 @@ export default function TradePage() {
   return (
     <div className="page-body trade-page">
       <TradeModeSwitch />
-      {mode === 'futures' ? <FuturesPanel /> : <SpotTrade />}
+      {mode === 'futures' ? (
+        <Suspense fallback={null}>
+          <FuturesPanel />
+        </Suspense>
+      ) : (
+        <SpotTrade />
+      )}
     </div>
   );
 }

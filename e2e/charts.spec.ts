@@ -102,6 +102,14 @@ test('with the red-up convention a rising price is red', async ({ page }) => {
   const before = index.prices[0]!.price;
   const whole = BigInt(before.split('.')[0]!);
   const raised = String(whole + (whole * 5n) / 100n + 1n);
+  // a trade at today's price first, so the day's open is below what follows (early in a run the market may not have
+  // traded yet, and a day that opens at the raised price shows no change)
+  await api(
+    request,
+    '/xb/v1/spot/order/place',
+    { clientOrderId: `charts-open-${Date.now()}`, symbol: 'SOLUSDT', side: 'buy', type: 'market', quoteAmount: '20' },
+    { token: user.token },
+  );
   await api(request, '/dev/price/set', { instrument: 'SOLUSDT', price: raised });
   await expect
     .poll(
@@ -118,6 +126,13 @@ test('with the red-up convention a rising price is red', async ({ page }) => {
     { clientOrderId: `charts-${Date.now()}`, symbol: 'SOLUSDT', side: 'buy', type: 'market', quoteAmount: '50' },
     { token: user.token },
   );
+
+  await expect
+    .poll(async () => {
+      const tickers = await api<Array<{ symbol: string; changePercent: string }>>(request, '/xb/v1/spot/tickers', {});
+      return tickers.find((x) => x.symbol === 'SOLUSDT')?.changePercent ?? '0';
+    })
+    .toMatch(/^\+?0*[1-9]|^\+?0\.0*[1-9]/);
 
   await useToken(page, user.token);
   await page.goto('/setting');

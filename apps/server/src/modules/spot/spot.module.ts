@@ -42,7 +42,7 @@ declare module '../../platform/context.ts' {
 
 registerMessages(spotMessages);
 
-const background = new WeakMap<object, { timer: NodeJS.Timeout; maker: MarketMaker | null }>();
+const background = new WeakMap<object, { timer: NodeJS.Timeout; maker: MarketMaker | null; unlisten: () => void }>();
 
 const knownSymbol = (symbol: string) => {
   if (!marketOf(symbol)) throw badRequest('UNKNOWN_SYMBOL', 'spot.unknownSymbol', undefined, 'symbol');
@@ -184,6 +184,8 @@ export const spotModule: Module = {
     const hub = service(ctx, 'spotHub');
     await spot.start();
     hub.start();
+    // the balances channel also follows every other money command (deposit, transfer, conversion …) once committed
+    const unlisten = service(ctx, 'ledger').onCommitted((users) => spot.balancesChanged(users));
     const timer = setInterval(() => {
       spot.publishTickers().catch((err) => ctx.log.warn({ err }, 'ticker publish failed'));
     }, 1000);
@@ -192,13 +194,14 @@ export const spotModule: Module = {
     const maker = config.enabled ? new MarketMaker(ctx, spot, config) : null;
     if (maker) await maker.start();
     spot.data.setPlatformAccounts(await platformAccountIds(ctx));
-    background.set(ctx, { timer, maker });
+    background.set(ctx, { timer, maker, unlisten });
   },
 
   async stop(ctx) {
     const b = background.get(ctx);
     if (b) {
       clearInterval(b.timer);
+      b.unlisten();
       await b.maker?.stop();
     }
     ctx.services.spotHub?.stop();

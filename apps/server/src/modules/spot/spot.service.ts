@@ -282,6 +282,13 @@ export class SpotService {
     }
     for (const [userId, orders] of byUser) {
       if (this.hub.hasSubscribers(`orders#${userId}`)) this.hub.publish(`orders#${userId}`, orders);
+    }
+    this.balancesChanged(byUser.keys());
+  }
+
+  /** Publishes the spot balances of these users (read after their change committed) to whoever watches them. */
+  balancesChanged(users: Iterable<number>): void {
+    for (const userId of users) {
       if (this.hub.hasSubscribers(`balances#${userId}`)) {
         void this.balances(userId).then((b) => this.hub.publish(`balances#${userId}`, b));
       }

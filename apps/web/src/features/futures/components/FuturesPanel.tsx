@@ -11,7 +11,9 @@ import { cancelFuturesOrder } from '../api/futures.ts';
 import type { FuturesOrder } from '@tidemark/contract/futures';
 import { FundingBar } from './FundingBar.tsx';
 import { FuturesOrderCard } from './FuturesOrderCard.tsx';
+import { FuturesMarket } from './FuturesMarket.tsx';
 import { FuturesTicket } from './FuturesTicket.tsx';
+import { MarginAlerts } from './MarginAlerts.tsx';
 import { PositionList } from './PositionList.tsx';
 import { useFuturesData } from './useFutures.ts';
 import '../../trade/components/trade.css';
@@ -32,6 +34,8 @@ export function FuturesPanel() {
   const wanted = (params.get('symbol') ?? DEFAULT_SYMBOL).toUpperCase();
   const queryClient = useQueryClient();
   const [picking, setPicking] = useState(false);
+  // a price tapped in the book, handed to the ticket as a limit price
+  const [picked, setPicked] = useState<{ price: string; at: number } | null>(null);
   const data = useFuturesData(wanted);
   const contracts = data.contracts.data ?? [];
   const contract = contracts.find((c) => c.symbol === wanted) ?? contracts[0];
@@ -74,6 +78,7 @@ export function FuturesPanel() {
         </button>
         {contract.demo && <span className="trade-page__demo">{t('demo')}</span>}
       </header>
+      {data.signedIn && <MarginAlerts />}
       <FundingBar
         contract={contract}
         funding={data.funding.data?.find((f) => f.symbol === contract.symbol)}
@@ -87,6 +92,7 @@ export function FuturesPanel() {
           account={data.account.data}
           positions={positions}
           signedIn={data.signedIn}
+          picked={picked}
         />
         {data.signedIn && (
           <Link to="/transfer" className="futures-panel__transfer" data-testid="futures-transfer">
@@ -94,6 +100,7 @@ export function FuturesPanel() {
           </Link>
         )}
       </div>
+      <FuturesMarket contract={contract} onPrice={(price) => setPicked({ price, at: Date.now() })} />
       {data.signedIn && (
         <PositionList
           positions={mine}

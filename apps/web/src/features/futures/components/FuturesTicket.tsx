@@ -33,6 +33,8 @@ export function FuturesTicket(props: {
   account: FuturesAccount | undefined;
   positions: FuturesPosition[];
   signedIn: boolean;
+  /** A price tapped in the order book: the ticket switches to a limit order at it. */
+  picked?: { price: string; at: number } | null;
 }) {
   const { t } = useTranslation('futures');
   const navigate = useNavigate();
@@ -64,6 +66,12 @@ export function FuturesTicket(props: {
     seeded.current = true;
     setPrice(c.markPrice);
   }, [c.markPrice]);
+  useEffect(() => {
+    if (!props.picked) return;
+    seeded.current = true;
+    setOrderType('limit');
+    setPrice(props.picked.price);
+  }, [props.picked]);
 
   const { preview, errors } = previewOrder({
     contract: c,

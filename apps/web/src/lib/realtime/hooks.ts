@@ -75,7 +75,10 @@ export function useIntoQuery<V, D>(
 ) {
   const client = useQueryClient();
   const writeRef = useRef(write);
-  writeRef.current = write;
+  // the latest writer, set before the effect below runs (effects run in order)
+  useEffect(() => {
+    writeRef.current = write;
+  });
   const hash = JSON.stringify(key);
   useEffect(() => {
     if (value === undefined) return;

@@ -66,12 +66,15 @@ export function FuturesTicket(props: {
     seeded.current = true;
     setPrice(c.markPrice);
   }, [c.markPrice]);
-  useEffect(() => {
-    if (!props.picked) return;
-    seeded.current = true;
-    setOrderType('limit');
-    setPrice(props.picked.price);
-  }, [props.picked]);
+  // a price tapped in the book: adjusted while rendering (React's pattern for state that follows a prop)
+  const [picked, setPicked] = useState(props.picked);
+  if (props.picked !== picked) {
+    setPicked(props.picked);
+    if (props.picked) {
+      setOrderType('limit');
+      setPrice(props.picked.price);
+    }
+  }
 
   const { preview, errors } = previewOrder({
     contract: c,

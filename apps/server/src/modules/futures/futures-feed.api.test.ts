@@ -24,15 +24,8 @@ let n = 0;
 const cid = () => `feed-${(n += 1)}`;
 
 type U = { id: number; token: string };
-async function user(usdt: string): Promise<U> {
-  const u = await server.createUser();
-  await h.fund(u.id, usdt);
-  return u;
-}
-const call = async (u: U, path: string, body: object) => {
-  const res = await server.api(`/xb/v1/futures${path}`, body, { token: u.token });
-  return res;
-};
+const user = (usdt: string) => h.user(usdt);
+const call = (u: U, path: string, body: object) => server.api(`/xb/v1/futures${path}`, body, { token: u.token });
 const limit = (u: U, side: 'buy' | 'sell', price: string, quantity: string) =>
   call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, side, type: 'limit', price, quantity });
 const market = (u: U, side: 'buy' | 'sell', quantity: string) =>

@@ -280,10 +280,10 @@ export class SpotService {
       list.push(toSpotOrder(o));
       byUser.set(o.userId, list);
     }
+    // their balances follow from the ledger's commit (spot.module.ts → balancesChanged), once per group
     for (const [userId, orders] of byUser) {
       if (this.hub.hasSubscribers(`orders#${userId}`)) this.hub.publish(`orders#${userId}`, orders);
     }
-    this.balancesChanged(byUser.keys());
   }
 
   /** Publishes the spot balances of these users (read after their change committed) to whoever watches them. */

@@ -69,39 +69,34 @@ export function ordersOf(orders: readonly FuturesOrder[], symbol: string): Futur
 }
 
 /** The contracts list with each contract's mark and index price from its latest mark message. */
-export function withMarks(
-  old: FuturesContract[] | undefined,
-  marks: readonly FuturesMarkInfo[],
-): FuturesContract[] | undefined {
-  if (!old) return old;
-  const by = new Map(marks.map((m) => [m.symbol, m]));
-  return old.map((c) => {
-    const m = by.get(c.symbol);
-    return m ? { ...c, markPrice: m.markPrice, indexPrice: m.indexPrice } : c;
-  });
-}
+export const withMarks = (old: FuturesContract[] | undefined, marks: readonly FuturesMarkInfo[]) =>
+  bySymbol(old, marks, (c, m) => ({ ...c, markPrice: m.markPrice, indexPrice: m.indexPrice }));
 
 /**
  * The funding list from the mark messages. `countdown` is measured against the server's clock of the message
  * (its `time`) and counted from when it arrived (the query's update time), so a wrong device clock does not
  * shift it.
  */
-export function withFunding(
-  old: FundingInfo[] | undefined,
+export const withFunding = (old: FundingInfo[] | undefined, marks: readonly FuturesMarkInfo[]) =>
+  bySymbol(old, marks, (f, m) => ({
+    ...f,
+    predictedRate: m.fundingRate,
+    lastRate: m.lastFundingRate,
+    nextFundingTime: m.nextFundingTime,
+    countdown: m.nextFundingTime - m.time,
+  }));
+
+/** Each item that has a mark message, changed by `apply`; nothing before the REST answer. */
+function bySymbol<T extends { symbol: string }>(
+  old: T[] | undefined,
   marks: readonly FuturesMarkInfo[],
-): FundingInfo[] | undefined {
+  apply: (item: T, mark: FuturesMarkInfo) => T,
+): T[] | undefined {
   if (!old) return old;
   const by = new Map(marks.map((m) => [m.symbol, m]));
-  return old.map((f) => {
-    const m = by.get(f.symbol);
-    if (!m) return f;
-    return {
-      ...f,
-      predictedRate: m.fundingRate,
-      lastRate: m.lastFundingRate,
-      nextFundingTime: m.nextFundingTime,
-      countdown: m.nextFundingTime - m.time,
-    };
+  return old.map((x) => {
+    const m = by.get(x.symbol);
+    return m ? apply(x, m) : x;
   });
 }
 

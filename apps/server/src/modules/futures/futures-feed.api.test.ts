@@ -252,6 +252,11 @@ describe('futures channels on /ws', () => {
       expect.objectContaining({ wallet: 'spot', currency: 'USDT', available: '120' }),
     ]);
     expect(findGaps(ws.data('balances'))).toEqual([]);
+    // no position: a mark tick has nothing to change for this user, so nothing is read or sent
+    const sent = ws.data('futures.account').length;
+    await h.setIndex(BTC, '100100');
+    await published(ws);
+    expect(ws.data('futures.account')).toHaveLength(sent);
     ws.close();
   });
 });

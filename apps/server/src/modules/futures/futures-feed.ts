@@ -61,6 +61,8 @@ export class FuturesFeed {
   /** Users who subscribed to one of their futures channels (dropped once none is subscribed). */
   private readonly users = new Set<number>();
   private readonly lastPriceDriven = new Map<number, number>();
+  /** Users whose last refresh found no open position: a mark tick changes nothing of theirs. */
+  private readonly flat = new Set<number>();
   /** userId → positions currently over the warning threshold (a warning is sent when one crosses it). */
   private readonly warned = new Map<number, Set<number>>();
   private chain: Promise<void> = Promise.resolve();
@@ -167,7 +169,7 @@ export class FuturesFeed {
     const refresh = new Set(users);
     if (ticked.size) {
       for (const u of this.users) {
-        if (now - (this.lastPriceDriven.get(u) ?? 0) < this.d.priceMs) continue;
+        if (this.flat.has(u) || now - (this.lastPriceDriven.get(u) ?? 0) < this.d.priceMs) continue;
         this.lastPriceDriven.set(u, now);
         refresh.add(u);
       }
@@ -188,12 +190,23 @@ export class FuturesFeed {
       this.users.delete(userId);
       this.lastPriceDriven.delete(userId);
       this.warned.delete(userId);
+      this.flat.delete(userId);
       return;
     }
-    if (has('futures.positions')) hub.publish(`futures.positions#${userId}`, await this.d.futures.positions(userId));
-    if (has('futures.account')) hub.publish(`futures.account#${userId}`, await this.d.futures.account(userId));
+    let open: boolean | null = null;
+    if (has('futures.positions')) {
+      const positions = await this.d.futures.positions(userId);
+      open = positions.length > 0;
+      hub.publish(`futures.positions#${userId}`, positions);
+    }
+    if (has('futures.account')) {
+      const account = await this.d.futures.account(userId);
+      open ??= !/^0(\.0*)?$/.test(account.positionMargin); // every open position holds margin
+      hub.publish(`futures.account#${userId}`, account);
+    }
     if (has('futures.alerts')) {
       const { ratios, legs } = await this.ratiosOf(userId);
+      open ??= legs.size > 0;
       const before = this.warned.get(userId) ?? new Set<number>();
       const after = new Set<number>();
       for (const [positionId, ratio] of ratios) {
@@ -206,6 +219,9 @@ export class FuturesFeed {
       }
       this.warned.set(userId, after);
     }
+    // without a position the next ticks are skipped until a command of the user changes something
+    if (open === false) this.flat.add(userId);
+    else this.flat.delete(userId);
   }
 
   /** The alerts channel's snapshot: the warnings in force now (and the crossing state starts from them). */

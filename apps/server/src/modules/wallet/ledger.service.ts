@@ -79,8 +79,8 @@ export class LedgerService {
 
   /**
    * After each committed `transaction()` (deposits, transfers, conversions, withdrawals, earn, cycle …),
-   * the users whose balances changed. Commands committed elsewhere (the spot and futures group commits)
-   * publish their own changes. Returns the way to stop listening.
+   * the users whose balances changed (the spot group commit runs through here too). A transaction opened
+   * without it (the futures group commit) publishes its own changes. Returns the way to stop listening.
    */
   onCommitted(listener: (users: ReadonlySet<number>) => void): () => void {
     this.committedListeners.add(listener);

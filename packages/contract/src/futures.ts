@@ -306,3 +306,66 @@ export interface FundingInfo {
   /** Milliseconds until nextFundingTime. */
   countdown: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Futures channels on the same `/ws` socket (frames, seq rules and resyncs as in spot.ts's WsServerMessage)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Public, per contract:
+ *   futures.mark:<s>    snapshot / update: FuturesMarkInfo (after every committed mark tick)
+ *   futures.marks       snapshot: FuturesMarkInfo[] (every contract); update: FuturesMarkInfo[] (the ticked ones)
+ *   futures.depth:<s>   snapshot: { symbol, bids, asks, seq, time }; update: { bids, asks } (changed levels, "0" = gone)
+ *   futures.trades:<s>  snapshot: PublicTrade[] (latest first); update: PublicTrade[] (new ones, oldest first)
+ * The caller's own (subscribe with the session token):
+ *   futures.positions   snapshot / update: FuturesPosition[] (every open position, whole list)
+ *   futures.orders      snapshot / update: FuturesOrder[] (every open order, whole list)
+ *   futures.account     snapshot / update: FuturesAccount
+ *   futures.alerts      snapshot: FuturesAlert[] (the warnings in force); update: FuturesAlert (one event)
+ * Positions and account are published after each committed command that changed them, and after each mark
+ * tick at most once per FUTURES_WS_PRICE_MS per user (uPnL, margin ratio and equity follow the mark).
+ */
+export const FUTURES_USER_CHANNELS = [
+  'futures.positions',
+  'futures.orders',
+  'futures.account',
+  'futures.alerts',
+] as const;
+
+export interface FuturesMarkInfo {
+  symbol: string;
+  markPrice: string | null;
+  indexPrice: string | null;
+  /** The predicted rate of the next settlement (per interval). */
+  fundingRate: string;
+  lastFundingRate: string | null;
+  /** Epoch ms of the next settlement: the client counts down to it. */
+  nextFundingTime: number;
+  intervalHours: number;
+  time: number;
+}
+
+/**
+ * A margin-ratio warning (maintenance margin / margin balance reached the warning threshold; liquidation at 1),
+ * its end (`marginRecovered`), or a liquidation. Cross positions share the account's ratio.
+ */
+export type FuturesAlert =
+  | {
+      kind: 'marginWarning' | 'marginRecovered';
+      symbol: string;
+      positionId: number;
+      marginMode: MarginMode;
+      /** Decimal fraction, e.g. "0.85"; null when the margin balance is gone (liquidation is due). */
+      marginRatio: string | null;
+      threshold: string;
+      time: number;
+    }
+  | {
+      kind: 'liquidated';
+      symbol: string;
+      positionId: number;
+      direction: PositionSide;
+      quantity: string;
+      markPrice: string;
+      time: number;
+    };

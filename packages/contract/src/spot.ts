@@ -389,7 +389,8 @@ export type WsClientMessage = z.input<typeof WsClientMessage>;
  *   candles:<s>:<i> snapshot: Candle[]; update: Candle (the open candle, or the one just closed)
  *   candles:<s>:<i>:index  the same for the market's index price (from the recorded index ticks; volume 0)
  *   orders         snapshot: SpotOrder[] (open); update: SpotOrder[] (changed ones)
- *   balances       snapshot / update: BalanceUpdate[]
+ *   balances       snapshot / update: BalanceUpdate[] (after a trade and after any other committed money command)
+ * The futures channels (`futures.*`) share this socket and these rules: see futures.ts.
  */
 export type WsServerMessage =
   | { type: 'snapshot'; channel: string; seq: number; data: unknown; resync?: true }

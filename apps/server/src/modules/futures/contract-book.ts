@@ -12,6 +12,7 @@ import { checkLeverage } from '@tidemark/futures-math';
 import { absBig, maxBig, RATE_ONE, divFloor, divCeil } from '@tidemark/futures-math';
 import { futuresOrders, futuresTrades, type FuturesOrderRow, type PositionRow } from './futures.schema.ts';
 import type { FuturesCommitter } from './futures-committer.ts';
+import { noEffects, type FuturesEffects } from './futures-effects.ts';
 import { makerRateFor } from './market-parameters.ts';
 import { openPositionOf, settleFill, signedSize, walletOf, type FillMode } from './settle-fill.ts';
 
@@ -69,6 +70,8 @@ export class ContractBook {
   lastIndependentTrade: { price: bigint; at: number } | null = null;
   /** Liquidation accounting of the command in progress. */
   private insuranceDelta = 0n;
+  /** What the command in progress changed, for the feed once it has committed (futures-effects.ts). */
+  effects: FuturesEffects;
 
   constructor(contract: Contract, deps: { db: Db; ledger: LedgerService; clock: Clock; committer: FuturesCommitter }) {
     this.contract = contract;
@@ -76,6 +79,14 @@ export class ContractBook {
     this.db = deps.db;
     this.ledger = deps.ledger;
     this.clock = deps.clock;
+    this.effects = noEffects(contract.symbol);
+  }
+
+  /** The effects noted since the last call; the committer keeps them only for a command that held. */
+  takeEffects(): FuturesEffects {
+    const e = this.effects;
+    this.effects = noEffects(this.contract.symbol);
+    return e;
   }
 
   get mark(): bigint | null {
@@ -267,6 +278,8 @@ export class ContractBook {
       })
       .returning();
     const taker = row!;
+    this.effects.users.add(input.userId);
+    this.effects.bookChanged = true;
     const touched = new Map<number, FuturesOrderRow>([[taker.id, taker]]);
     this.log.drain();
     if (input.type === 'limit') {
@@ -316,6 +329,8 @@ export class ContractBook {
     }
     const now = new Date(this.clock.now());
     const touched = new Map<number, FuturesOrderRow>();
+    this.effects.users.add(userId);
+    this.effects.bookChanged = true;
     this.log.drain();
     this.engine.cancel({ type: 'cancel', id: orderId, owner: userId });
     await this.applyEvents(tx, this.log.drain(), null, now, touched);
@@ -371,6 +386,7 @@ export class ContractBook {
       now,
     );
     this.insuranceDelta += b.insuranceDelta;
+    this.effects.users.add(liquidated.userId).add(counter.userId);
     await tx.insert(futuresTrades).values({
       symbol: this.contract.symbol,
       kind: 'adl',
@@ -456,21 +472,32 @@ export class ContractBook {
       if (isIndependentTrade(takerRow.userId, makerRow.userId, this.platformAccounts)) {
         this.lastIndependentTrade = { price, at: now.getTime() };
       }
-      await tx.insert(futuresTrades).values({
-        symbol: c.symbol,
-        kind: 'match',
+      this.effects.users.add(takerRow.userId).add(makerRow.userId);
+      const [trade] = await tx
+        .insert(futuresTrades)
+        .values({
+          symbol: c.symbol,
+          kind: 'match',
+          priceTicks: price,
+          qtyLots: qty,
+          takerSide: e.takerSide,
+          takerOrderId: takerRow.id,
+          makerOrderId: makerRow.id,
+          takerUserId: takerRow.userId,
+          makerUserId: makerRow.userId,
+          takerFee: taker.fee,
+          makerFee: maker.fee,
+          takerPnl: taker.realizedPnl,
+          makerPnl: maker.realizedPnl,
+          createdAt: now,
+        })
+        .returning({ id: futuresTrades.id });
+      this.effects.trades.push({
+        id: trade!.id,
         priceTicks: price,
         qtyLots: qty,
         takerSide: e.takerSide,
-        takerOrderId: takerRow.id,
-        makerOrderId: makerRow.id,
-        takerUserId: takerRow.userId,
-        makerUserId: makerRow.userId,
-        takerFee: taker.fee,
-        makerFee: maker.fee,
-        takerPnl: taker.realizedPnl,
-        makerPnl: maker.realizedPnl,
-        createdAt: now,
+        at: now.getTime(),
       });
     }
     for (const userId of reducedUsers) await this.trimReduceOnly(tx, userId, now, touched);

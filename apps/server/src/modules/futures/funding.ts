@@ -26,6 +26,7 @@ export async function settleFunding(
   const c = book.contract;
   const mark = book.mark;
   if (mark === null) return null;
+  book.effects.ticked = true; // funding moves positions' interest and wallets: republished with the tick
   const [done] = await tx
     .select({ id: futuresFundingRounds.id })
     .from(futuresFundingRounds)

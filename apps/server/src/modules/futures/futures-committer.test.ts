@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/database.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { FuturesCommitter, type Rebuildable } from './futures-committer.ts';
+import { noEffects, type FuturesEffects } from './futures-effects.ts';
 
 /**
  * The futures group commit on a real database (PGlite, or PostgreSQL when DATABASE_URL is set): commands
@@ -111,4 +112,64 @@ describe('futures group commit', () => {
     expect(out).toEqual([1, 2, 3]);
     expect(await rows('d')).toEqual([1, 2, 3]);
   });
+
+  it('hands on the effects of the commands that held, after the commit and before the answers', async () => {
+    const committer = new FuturesCommitter(db);
+    const e = new NotingBook('e');
+    const events: string[] = [];
+    committer.onCommit = (effects) => {
+      events.push(`published ${effects.flatMap((x) => [...x.users]).join(',')}`);
+    };
+    const noting =
+      (user: number, fail = false) =>
+      async (tx: Db) => {
+        e.effects.users.add(user);
+        await insert('e', user)(tx);
+        if (fail) throw new Error('refused');
+        return user;
+      };
+    const first = committer.run(e, noting(1)).then((n) => events.push(`answered ${n}`));
+    // queued while the first commits: one group of three, the middle one rolls back to its savepoint
+    const group = [
+      committer.run(e, noting(2)).then((n) => events.push(`answered ${n}`)),
+      committer.run(e, noting(3, true)).catch(() => events.push('refused 3')),
+      committer.run(e, noting(4)).then((n) => events.push(`answered ${n}`)),
+    ];
+    await first;
+    await Promise.all(group);
+    expect(events).toEqual(['published 1', 'answered 1', 'published 2,4', 'answered 2', 'refused 3', 'answered 4']);
+    expect(await rows('e')).toEqual([1, 2, 4]);
+  });
+
+  it('publishes nothing of a group whose commit fails', async () => {
+    const committer = new FuturesCommitter(db);
+    const f = new NotingBook('f');
+    const published: FuturesEffects[] = [];
+    committer.onCommit = (effects) => published.push(...effects);
+    const queued = committer.run(f, insert('f', 0));
+    const group = [
+      committer.run(f, async (tx) => {
+        f.effects.users.add(7);
+        return insert('f', 1)(tx);
+      }),
+      committer.run(f, async (tx) => {
+        f.effects.users.add(8);
+        await tx.execute(sql`insert into committer_deferred values (-1)`);
+        return 0;
+      }),
+    ];
+    await queued;
+    expect((await Promise.allSettled(group)).map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(published).toEqual([]);
+  });
 });
+
+/** A probe book that notes effects the way a ContractBook does. */
+class NotingBook extends ProbeBook {
+  effects: FuturesEffects = noEffects('TEST');
+  takeEffects(): FuturesEffects {
+    const out = this.effects;
+    this.effects = noEffects('TEST');
+    return out;
+  }
+}

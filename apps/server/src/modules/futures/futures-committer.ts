@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import { hasEffects, type FuturesEffects } from './futures-effects.ts';
 
 /**
  * Group commit for the futures contracts (docs/decisions/0008-futures-clearing.md). Every contract's commands
@@ -15,11 +16,17 @@ import type { Db } from '../../platform/db/database.ts';
  *   wallet, the clearing and fee accounts) and two futures groups cannot deadlock.
  *
  * A command that brings its own transaction (`begin`, e.g. the wallet's idempotent runOnce) runs alone.
+ *
+ * What each command changed (its book's effects note) is kept only if the command's savepoint held, and
+ * handed to `onCommit` after the commit and before the callers are answered — so the feed publishes only
+ * committed changes, in commit order.
  */
 
 /** The part of a contract's book the committer needs: put its in-memory state back after a failure. */
 export interface Rebuildable {
   rebuild(executor?: Db): Promise<void>;
+  /** What the commands run since the last call changed (and forgets it). */
+  takeEffects?(): FuturesEffects;
 }
 
 type Begin<T> = (body: (tx: Db) => Promise<T>) => Promise<T>;
@@ -41,6 +48,8 @@ export class FuturesCommitter {
   private readonly db: Db;
   private readonly queue: Command[] = [];
   private running = false;
+  /** Receives the effects of every committed group (the feed); set once at start-up. */
+  onCommit: ((effects: FuturesEffects[]) => void) | null = null;
 
   constructor(db: Db) {
     this.db = db;
@@ -83,27 +92,44 @@ export class FuturesCommitter {
 
   /** One command in its own transaction: the idle path, with no savepoint to pay for. */
   private async alone(c: Command): Promise<void> {
+    c.book.takeEffects?.();
     try {
       const value = c.begin ? await c.begin(c.fn) : await this.db.transaction((tx) => c.fn(tx as unknown as Db));
+      this.published([c.book.takeEffects?.()]);
       c.resolve(value);
     } catch (err) {
+      c.book.takeEffects?.();
       // the engine may hold effects that were rolled back: take the committed state back
       await c.book.rebuild().catch(() => undefined);
       c.reject(err);
     }
   }
 
+  private published(effects: Array<FuturesEffects | undefined>): void {
+    const kept = effects.filter((e): e is FuturesEffects => e !== undefined && hasEffects(e));
+    if (!kept.length || !this.onCommit) return;
+    try {
+      this.onCommit(kept);
+    } catch {
+      // publishing never fails a committed command (the feed logs its own failures)
+    }
+  }
+
   private async together(group: Command[]): Promise<void> {
     const outcomes: Outcome[] = [];
+    const effects: Array<FuturesEffects | undefined> = [];
     try {
       await this.db.transaction(async (outer) => {
         const tx = outer as unknown as Db;
         for (const c of group) {
+          c.book.takeEffects?.();
           try {
             const value = await tx.transaction((sp) => c.fn(sp as unknown as Db));
             outcomes.push({ ok: true, value });
+            effects.push(c.book.takeEffects?.());
           } catch (err) {
             outcomes.push({ ok: false, err });
+            c.book.takeEffects?.(); // rolled back to the savepoint: nothing of it is published
             // back to what the group has written so far, which the transaction sees
             await c.book.rebuild(tx);
           }
@@ -115,6 +141,7 @@ export class FuturesCommitter {
       for (const c of group) c.reject(err);
       return;
     }
+    this.published(effects);
     group.forEach((c, i) => {
       const o = outcomes[i]!;
       if (o.ok) c.resolve(o.value);

@@ -11,6 +11,10 @@ import type { AppContext } from '../../platform/context.ts';
  * FUTURES_MM_LEVEL_USDT  value of each level in USDT (default 5000)
  * FUTURES_DEFAULT_LEVERAGE  the leverage of a contract the user never set (default 5: a newcomer starts
  *                        modest; each contract then keeps the user's last choice)
+ * FUTURES_WS_PRICE_MS    least time between two price-driven `/ws` snapshots of one user's positions and
+ *                        account (default 1000: one per mark tick)
+ * FUTURES_MARGIN_WARNING the margin ratio (maintenance / margin balance; liquidation at 1) at which the
+ *                        `futures.alerts` channel warns (default 0.8)
  */
 const schema = z.object({
   FUTURES_TICK_MS: z.coerce.number().int().min(0).default(1000),
@@ -19,6 +23,11 @@ const schema = z.object({
   FUTURES_MM_LEVELS: z.coerce.number().int().min(1).max(50).default(5),
   FUTURES_MM_LEVEL_USDT: z.string().default('5000'),
   FUTURES_DEFAULT_LEVERAGE: z.coerce.number().int().min(1).max(125).default(5),
+  FUTURES_WS_PRICE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  FUTURES_MARGIN_WARNING: z
+    .string()
+    .regex(/^0\.\d{1,8}$/, 'a rate between 0 and 1, e.g. 0.8')
+    .default('0.8'),
 });
 
 export interface FuturesConfig {
@@ -28,6 +37,9 @@ export interface FuturesConfig {
   mmLevels: number;
   mmLevelUsdt: string;
   defaultLeverage: number;
+  wsPriceMs: number;
+  /** Decimal text, e.g. "0.8". */
+  marginWarning: string;
 }
 
 export function loadFuturesConfig(ctx: AppContext, env: NodeJS.ProcessEnv = process.env): FuturesConfig {
@@ -39,5 +51,7 @@ export function loadFuturesConfig(ctx: AppContext, env: NodeJS.ProcessEnv = proc
     mmLevels: e.FUTURES_MM_LEVELS,
     mmLevelUsdt: e.FUTURES_MM_LEVEL_USDT,
     defaultLeverage: e.FUTURES_DEFAULT_LEVERAGE,
+    wsPriceMs: e.FUTURES_WS_PRICE_MS,
+    marginWarning: e.FUTURES_MARGIN_WARNING,
   };
 }

@@ -24,6 +24,8 @@ import { CONTRACTS, contractOf } from './domain/contracts.ts';
 import { loadFuturesConfig } from './futures.config.ts';
 import { futuresMessages } from './futures.messages.ts';
 import { FuturesService } from './futures.service.ts';
+import { FuturesFeed } from './futures-feed.ts';
+import { parseRate } from '@tidemark/futures-math';
 import { FUTURES_MAKER_EMAIL, FuturesMarketMaker } from './market-maker.ts';
 import { futuresParameterTarget } from './market-parameters.ts';
 import './clearing-invariant.ts'; // ledger:check verifies the clearing identity
@@ -32,6 +34,7 @@ declare module '../../platform/context.ts' {
   /** What this module publishes to the others. */
   interface ServiceRegistry {
     futures: FuturesService;
+    futuresFeed: FuturesFeed;
   }
 }
 
@@ -57,6 +60,23 @@ export const futuresModule: Module = {
       gate: service(ctx, 'marketStatus'),
     });
     ctx.services.futures = futures;
+    // the futures channels ride the spot module's `/ws` hub (decision 0022)
+    const config = loadFuturesConfig(ctx);
+    const hub = service(ctx, 'spotHub');
+    const feed = new FuturesFeed({
+      db: ctx.db,
+      hub,
+      futures,
+      ledger: service(ctx, 'ledger'),
+      clock: ctx.clock,
+      log: ctx.log,
+      demo: () => ctx.services.prices?.demo ?? false,
+      priceMs: config.wsPriceMs,
+      warningRatio: parseRate(config.marginWarning),
+      depthLevels: hub.limits.depthLevels,
+    });
+    feed.register();
+    ctx.services.futuresFeed = feed;
     // before the first order: contracts start under the fees and minimums finance set, not the configured ones
     const params = service(ctx, 'marketParameters');
     params.attach('futures', futuresParameterTarget);
@@ -184,6 +204,7 @@ export const futuresModule: Module = {
     const futures = service(ctx, 'futures');
     const config = loadFuturesConfig(ctx);
     await futures.start();
+    service(ctx, 'futuresFeed').start();
     // the platform's own maker never feeds a mark price (decision 0007): known before the first tick, and again
     // below once the maker has created its account on a fresh installation
     const registerMaker = async () => {

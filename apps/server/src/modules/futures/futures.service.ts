@@ -20,6 +20,7 @@ import type { PriceService } from '../market/price.service.ts';
 import { hashBody, runOnce } from '../wallet/idempotency.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import { FuturesCommitter } from './futures-committer.ts';
+import type { FuturesEffects } from './futures-effects.ts';
 import { ContractBook } from './contract-book.ts';
 import { CONTRACTS, contractOf, priceToTicks, qtyToLots, ticksToPrice, type Contract } from './domain/contracts.ts';
 import { averagePremium, fundingRate } from './domain/funding.ts';
@@ -76,6 +77,7 @@ export class FuturesService {
   readonly defaultLeverage: number;
   /** The operator's trading status; without one (tests of the engine path) every contract trades. */
   private readonly gate: MarketGate | undefined;
+  private readonly committer: FuturesCommitter;
 
   constructor(deps: {
     db: Db;
@@ -93,10 +95,16 @@ export class FuturesService {
     this.prices = deps.prices;
     // one group commit for every contract: see futures-committer.ts
     const committer = new FuturesCommitter(deps.db);
+    this.committer = committer;
     for (const c of CONTRACTS) this.books.set(c.symbol, new ContractBook(c, { ...deps, committer }));
   }
 
   readonly markOf: MarkOf = (symbol) => this.books.get(symbol)?.mark ?? null;
+
+  /** Hands what every committed group changed to `listener` (the `/ws` feed, futures-feed.ts). */
+  onCommitted(listener: (effects: FuturesEffects[]) => void): void {
+    this.committer.onCommit = listener;
+  }
 
   book(symbol: string): ContractBook {
     const b = this.books.get(symbol);
@@ -205,6 +213,7 @@ export class FuturesService {
       if (err) throw badRequest('POSITION_TOO_LARGE', 'futures.positionTooLarge', undefined, 'leverage');
       const s = { ...(await this.setting(userId, symbol, tx)), leverage };
       await this.saveSetting(tx, userId, s);
+      b.effects.users.add(userId);
       if (pos) await tx.update(futuresPositions).set({ leverage }).where(eq(futuresPositions.id, pos.id));
       return s;
     });
@@ -220,6 +229,7 @@ export class FuturesService {
       }
       const s = { ...current, marginMode };
       await this.saveSetting(tx, userId, s);
+      b.effects.users.add(userId);
       return s;
     });
   }
@@ -478,6 +488,7 @@ export class FuturesService {
         if (!pos) throw badRequest('NO_POSITION', 'futures.noPosition', undefined, 'symbol');
         if (pos.marginMode !== 'isolated') throw badRequest('NOT_ISOLATED', 'futures.notIsolated', undefined, 'symbol');
         const ref = `futures:${body.symbol}:position:${pos.id}`;
+        b.effects.users.add(userId);
         if (body.action === 'add') {
           await this.ledger.transfer(tx, 'futures_margin_add', walletOf(userId), CLEARING, amount, ref);
           await tx
@@ -551,6 +562,7 @@ export class FuturesService {
         .update(futuresPositions)
         .set({ takeProfitTicks: tp, stopLossTicks: sl, updatedAt: new Date(this.clock.now()) })
         .where(eq(futuresPositions.id, pos.id));
+      b.effects.users.add(userId);
       return check.warnings[0] ? `futures.${check.warnings[0]}` : null;
     });
     const [view] = await this.positions(userId, body.symbol);

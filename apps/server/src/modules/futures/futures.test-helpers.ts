@@ -56,6 +56,12 @@ export async function futuresHarness(server: TestServer, clock: ManualClock) {
       book.lastFundingRate = null;
       book.lastIndependentTrade = null;
     },
+    /** A new signed-up user with `usdt` in the futures wallet. */
+    async user(usdt: string): Promise<{ id: number; token: string }> {
+      const u = await server.createUser();
+      await this.fund(u.id, usdt);
+      return u;
+    },
     /** Puts USDT into a user's futures wallet (capital from outside, an honest journal entry). */
     async fund(userId: number, usdt: string) {
       await ledger().transaction((tx) =>

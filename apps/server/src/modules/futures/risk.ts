@@ -70,6 +70,7 @@ export async function markTick(
     .values({ symbol: c.symbol, ts: new Date(at), indexPrice, markTicks: state.mark })
     .onConflictDoNothing();
   book.markState = state;
+  book.effects.ticked = true; // every position's uPnL moved: the feed republishes them once committed
   book.premiums.push(premiumIndex(index, impactBid, impactAsk));
   return evaluatePositions(book, tx, markOf);
 }
@@ -246,6 +247,14 @@ export async function liquidate(book: ContractBook, tx: Db, start: PositionRow):
       rest -= take;
     }
   }
+  book.effects.liquidations.push({
+    userId: pos.userId,
+    positionId: pos.id,
+    side: pos.side,
+    qtyLots: qty,
+    markTicks: mark,
+    at: book.markState!.at,
+  });
   await tx.insert(futuresLiquidations).values({
     positionId: pos.id,
     userId: pos.userId,

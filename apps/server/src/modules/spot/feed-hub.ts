@@ -37,6 +37,16 @@ export const CLOSE_SLOW_CONSUMER = 4008;
 
 export type Snapshot = (seq: number) => unknown;
 
+/**
+ * A channel another module serves on the same socket (futures): `user` channels need a signed-in connection
+ * and are keyed per user; `snapshot` reads the channel's state for that user (null on a public channel).
+ */
+export interface RoutedChannel {
+  user: boolean;
+  snapshot: (userId: number | null) => Snapshot;
+}
+export type ChannelRoute = (name: string) => RoutedChannel | null;
+
 interface Subscription {
   name: string;
   snapshot: Snapshot;
@@ -172,6 +182,21 @@ export class FeedHub {
   }
   private readonly taps = new Set<(key: string, seq: number, data: unknown) => void>();
   private readonly watched = new Map<string, number>();
+  private readonly routes: ChannelRoute[] = [];
+
+  /** Lets another module serve channels on `/ws` (each route answers null for a name it does not know). */
+  route(route: ChannelRoute): void {
+    this.routes.push(route);
+  }
+
+  /** The routed channel of a name, if any module serves it. */
+  routed(name: string): RoutedChannel | null {
+    for (const r of this.routes) {
+      const found = r(name);
+      if (found) return found;
+    }
+    return null;
+  }
 
   subscriberCount(key: string): number {
     return this.channels.get(key)?.subscribers.size ?? 0;

@@ -12,7 +12,8 @@ import type { SpotService } from './spot.service.ts';
 
 /**
  * One `/ws` connection: subscribe / unsubscribe / ping. Public channels need nothing; `orders` and
- * `balances` need the session token (in the subscribe message, or the connection's Authorization header).
+ * `balances` (and the user channels other modules route here, e.g. `futures.positions`) need the session
+ * token (in the subscribe message, or the connection's Authorization header).
  */
 export function handleMarketSocket(
   ctx: AppContext,
@@ -55,7 +56,7 @@ export function handleMarketSocket(
     const msg = parsed.data;
     if (msg.op === 'ping') return hub.send(conn, { type: 'pong', time: ctx.clock.now() });
     if (msg.op === 'unsubscribe') {
-      for (const name of msg.channels) hub.unsubscribe(conn, keyOf(conn, name));
+      for (const name of msg.channels) hub.unsubscribe(conn, keyOf(conn, name, hub));
       return hub.send(conn, { type: 'unsubscribed', channels: msg.channels });
     }
     const token = msg.token ?? headerToken;
@@ -72,7 +73,7 @@ export function handleMarketSocket(
           continue;
         }
         const userId = conn.userId;
-        await hub.subscribe(conn, keyOf(conn, name), name, () =>
+        await hub.subscribe(conn, keyOf(conn, name, hub), name, () =>
           kind === 'orders' ? spot.openOrders(userId) : spot.balances(userId),
         );
       } else if (kind === 'tickers' && symbol === undefined) {
@@ -117,8 +118,17 @@ export function handleMarketSocket(
             : spot.data.candles(symbol, interval as CandleInterval, undefined, undefined, 200),
         );
       } else {
-        error('spot.wsUnknownChannel', name);
-        continue;
+        // a channel another module serves (futures), or none
+        const routed = hub.routed(name);
+        if (!routed) {
+          error('spot.wsUnknownChannel', name);
+          continue;
+        }
+        if (routed.user && conn.userId === null) {
+          error('spot.wsAuthRequired', name);
+          continue;
+        }
+        await hub.subscribe(conn, keyOf(conn, name, hub), name, routed.snapshot(conn.userId));
       }
       done.push(name);
     }
@@ -127,6 +137,7 @@ export function handleMarketSocket(
 }
 
 /** The hub's key of a channel: the user's own channels are keyed by user. */
-export function keyOf(conn: Connection, name: string): string {
-  return name === 'orders' || name === 'balances' ? `${name}#${conn.userId}` : name;
+export function keyOf(conn: Connection, name: string, hub: FeedHub): string {
+  const user = name === 'orders' || name === 'balances' || hub.routed(name)?.user === true;
+  return user ? `${name}#${conn.userId}` : name;
 }

@@ -25,7 +25,7 @@ declare module '../../platform/context.ts' {
 
 registerMessages(spotMessages);
 
-const background = new WeakMap<object, { timer: NodeJS.Timeout; maker: MarketMaker | null }>();
+const background = new WeakMap<object, { timer: NodeJS.Timeout; maker: MarketMaker | null; unlisten: () => void }>();
 
 /**
  * Spot trading: markets, orders through per-market sequencers, market data (REST + `/ws`), the market
@@ -60,6 +60,8 @@ export const spotModule: Module = {
     await spot.start();
     hub.start();
     const indexCandles = new IndexCandleFeed(hub, service(ctx, 'prices'), ctx.clock);
+    // the balances channel also follows every other money command (deposit, transfer, conversion …) once committed
+    const unlisten = service(ctx, 'ledger').onCommitted((users) => spot.balancesChanged(users));
     const timer = setInterval(() => {
       spot.publishTickers().catch((err) => ctx.log.warn({ err }, 'ticker publish failed'));
       indexCandles.publish().catch((err) => ctx.log.warn({ err }, 'index candle publish failed'));
@@ -69,13 +71,14 @@ export const spotModule: Module = {
     const maker = config.enabled ? new MarketMaker(ctx, spot, config) : null;
     if (maker) await maker.start();
     spot.data.setPlatformAccounts(await platformAccountIds(ctx));
-    background.set(ctx, { timer, maker });
+    background.set(ctx, { timer, maker, unlisten });
   },
 
   async stop(ctx) {
     const b = background.get(ctx);
     if (b) {
       clearInterval(b.timer);
+      b.unlisten();
       await b.maker?.stop();
     }
     ctx.services.spotHub?.stop();

@@ -280,8 +280,15 @@ export class SpotService {
       list.push(toSpotOrder(o));
       byUser.set(o.userId, list);
     }
+    // their balances follow from the ledger's commit (spot.module.ts → balancesChanged), once per group
     for (const [userId, orders] of byUser) {
       if (this.hub.hasSubscribers(`orders#${userId}`)) this.hub.publish(`orders#${userId}`, orders);
+    }
+  }
+
+  /** Publishes the spot balances of these users (read after their change committed) to whoever watches them. */
+  balancesChanged(users: Iterable<number>): void {
+    for (const userId of users) {
       if (this.hub.hasSubscribers(`balances#${userId}`)) {
         void this.balances(userId).then((b) => this.hub.publish(`balances#${userId}`, b));
       }

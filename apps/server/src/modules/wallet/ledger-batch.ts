@@ -87,6 +87,8 @@ export class LedgerBatch {
    */
   private readonly created = new Map<string, number>();
   private entries: Pending[] = [];
+  /** The users whose balances an applied entry changed (told to the channels once the transaction commits). */
+  readonly users = new Set<number>();
 
   /**
    * Where a missing account is created. On a PostgreSQL server: outside the batch's transaction, committed at
@@ -204,6 +206,7 @@ export class LedgerBatch {
       h.frozen += c.frozen;
       h.dAvailable += c.available;
       h.dFrozen += c.frozen;
+      if ('userId' in c.ref) this.users.add(c.ref.userId);
     }
     this.entries.push({
       kind: entry.kind,

@@ -50,9 +50,41 @@ export class LedgerService {
     this.createAccountsApart = options.createAccountsOn ?? null;
   }
 
-  /** Runs `fn` in one database transaction (the unit every money command commits in). */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => fn(tx as unknown as Db));
+  /** The batches of each open `transaction()`, so the users they touched are known at its commit. */
+  private readonly batchesOf = new WeakMap<object, LedgerBatch[]>();
+  private readonly committedListeners = new Set<(users: ReadonlySet<number>) => void>();
+
+  /**
+   * Runs `fn` in one database transaction (the unit every money command commits in). Once it has committed,
+   * the listeners of `onCommitted` learn whose balances it changed (the `/ws` balance channels).
+   */
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const batches: LedgerBatch[] = [];
+    const value = await this.db.transaction((tx) => {
+      this.batchesOf.set(tx, batches);
+      return fn(tx as unknown as Db);
+    });
+    const users = new Set(batches.flatMap((b) => [...b.users]));
+    if (users.size) {
+      for (const listener of this.committedListeners) {
+        try {
+          listener(users);
+        } catch {
+          // a listener's failure never fails a committed command
+        }
+      }
+    }
+    return value;
+  }
+
+  /**
+   * After each committed `transaction()` (deposits, transfers, conversions, withdrawals, earn, cycle …),
+   * the users whose balances changed (the spot group commit runs through here too). A transaction opened
+   * without it (the futures group commit) publishes its own changes. Returns the way to stop listening.
+   */
+  onCommitted(listener: (users: ReadonlySet<number>) => void): () => void {
+    this.committedListeners.add(listener);
+    return () => this.committedListeners.delete(listener);
   }
 
   /**
@@ -60,7 +92,9 @@ export class LedgerService {
    * statement (see ledger-batch.ts). Use one batch per transaction for a group of commands.
    */
   batch(tx: Db): LedgerBatch {
-    return new LedgerBatch(tx, this.ids, () => this.clock.now(), this.createAccountsApart);
+    const batch = new LedgerBatch(tx, this.ids, () => this.clock.now(), this.createAccountsApart);
+    this.batchesOf.get(tx)?.push(batch);
+    return batch;
   }
 
   /**

@@ -1,12 +1,14 @@
 import type { BalanceUpdate, Candle, DepthLevel, PublicTrade, SpotOrder, Ticker } from '@tidemark/contract';
+import { FUTURES_USER_CHANNELS, type FuturesAlert, type FuturesMarkInfo } from '@tidemark/contract/futures';
 import { applyDepthDelta, bookFromSnapshot, type DepthBook } from './depth-book.ts';
 
 /**
  * How each `/ws` channel turns its snapshot and updates into the state screens read
- * (packages/contract/src/spot.ts describes the payloads). Pure; one entry per channel kind.
+ * (packages/contract/src/spot.ts and futures.ts describe the payloads). Pure; one entry per channel kind.
  */
 export const TRADES_KEPT = 50;
 export const CANDLES_KEPT = 1000;
+export const ALERTS_KEPT = 20;
 
 export interface ChannelReducer<S> {
   snapshot(data: unknown): S;
@@ -63,6 +65,33 @@ const balances: ChannelReducer<BalanceUpdate[]> = {
   update: (s, d) => mergeBy(s, d as BalanceUpdate[], (b) => `${b.wallet}:${b.currency}`),
 };
 
+/** A channel whose every message is the whole state (the futures user channels, one contract's mark). */
+const latest: ChannelReducer<unknown> = {
+  snapshot: (d) => d,
+  update: (_s, d) => d,
+};
+
+const futuresMarks: ChannelReducer<FuturesMarkInfo[]> = {
+  snapshot: (d) => d as FuturesMarkInfo[],
+  update: (s, d) => mergeBy(s, d as FuturesMarkInfo[], (m) => m.symbol),
+};
+
+/**
+ * The snapshot is the warnings in force; each update is one event (a warning, its end, a liquidation),
+ * appended, oldest first. `activeWarnings` reads what is in force now.
+ */
+const futuresAlerts: ChannelReducer<FuturesAlert[]> = {
+  snapshot: (d) => (d as FuturesAlert[]).slice(-ALERTS_KEPT),
+  update: (s, d) => [...s, d as FuturesAlert].slice(-ALERTS_KEPT),
+};
+
+/** The positions under a margin warning now: the last event of each position decides. */
+export function activeWarnings(alerts: readonly FuturesAlert[]): FuturesAlert[] {
+  const byPosition = new Map<number, FuturesAlert>();
+  for (const a of alerts) byPosition.set(a.positionId, a);
+  return [...byPosition.values()].filter((a) => a.kind === 'marginWarning');
+}
+
 function mergeBy<T>(list: T[], changed: T[], key: (t: T) => string): T[] {
   const byKey = new Map(changed.map((c) => [key(c), c]));
   const out = list.map((x) => byKey.get(key(x)) ?? x);
@@ -82,11 +111,21 @@ export function reducerFor(channel: string): ChannelReducer<unknown> | null {
     candles,
     orders,
     balances,
+    'futures.mark': latest,
+    'futures.marks': futuresMarks,
+    'futures.depth': depth,
+    'futures.trades': trades,
+    'futures.positions': latest,
+    'futures.orders': latest,
+    'futures.account': latest,
+    'futures.alerts': futuresAlerts,
   } as unknown as Record<string, ChannelReducer<never>>;
   return (kind && table[kind]) || null;
 }
 
 /** Channels that carry the caller's own data: subscribed with the session token. */
 export function isUserChannel(channel: string): boolean {
-  return channel === 'orders' || channel === 'balances';
+  return (
+    channel === 'orders' || channel === 'balances' || (FUTURES_USER_CHANNELS as readonly string[]).includes(channel)
+  );
 }

@@ -185,5 +185,5 @@ export async function spotUsdt(): Promise<string> {
   return a.wallets.find((w) => w.wallet === 'spot')?.currencies.find((c) => c.currency === 'USDT')?.available ?? '0';
 }
 
-export const spotUsdtQuery = () =>
-  queryOptions({ queryKey: ['cycle', 'spot-usdt'] as const, queryFn: spotUsdt, refetchInterval: 15_000 });
+/** No timer: CyclePage writes the balances channel's spot USDT into it (useIntoQuery). */
+export const spotUsdtQuery = () => queryOptions({ queryKey: ['cycle', 'spot-usdt'] as const, queryFn: spotUsdt });

@@ -8,6 +8,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { useSignedIn } from '../../../lib/session.ts';
+import { useIntoQuery, useMyBalances } from '../../../lib/realtime/hooks.ts';
 import {
   buyContract,
   cycleKeys,
@@ -64,6 +65,12 @@ function CycleTicket(props: { products: Products }) {
   const [bought, setBought] = useState<(Contract & { now: number }) | null>(null);
   const ticks = useQuery(ticksQuery(symbol));
   const balance = useQuery({ ...spotUsdtQuery(), enabled: signedIn });
+  // the stake is paid from spot USDT: the balances channel keeps it current (a purchase, a payout, a transfer)
+  useIntoQuery(
+    spotUsdtQuery().queryKey,
+    useMyBalances(),
+    (old: string | undefined, list) => list.find((b) => b.wallet === 'spot' && b.currency === 'USDT')?.available ?? old,
+  );
   const command = useOnceCommand();
   const last = ticks.data?.ticks.at(-1);
 

@@ -18,7 +18,8 @@ import { apiPost } from '../../../lib/api.ts';
 
 /**
  * The futures calls (server: apps/server/src/modules/futures; types in packages/contract/src/futures.ts).
- * There is no futures channel on `/ws` yet, so the live figures (mark, positions, funding) are polled.
+ * Nothing here polls: the live figures (mark, funding, positions, orders, account) come from the futures
+ * channels of `/ws`, written into these queries' cache by `useLiveFutures` (components/useFutures.ts).
  */
 export const futuresKeys = {
   all: ['futures'] as const,
@@ -33,27 +34,23 @@ export const futuresKeys = {
 };
 
 export const RECORD_PAGE_SIZE = 20;
-const LIVE_MS = 2_000;
 
 export const contractsQuery = () =>
   queryOptions({
     queryKey: futuresKeys.contracts,
     queryFn: () => apiPost<FuturesContract[]>('/xb/v1/futures/contracts', {}, { silent: true }),
-    refetchInterval: LIVE_MS,
   });
 
 export const fundingInfoQuery = () =>
   queryOptions({
     queryKey: futuresKeys.funding,
     queryFn: () => apiPost<FundingInfo[]>('/xb/v1/futures/funding/info', {}, { silent: true }),
-    refetchInterval: 30_000,
   });
 
 export const accountQuery = () =>
   queryOptions({
     queryKey: futuresKeys.account,
     queryFn: () => apiPost<FuturesAccount>('/xb/v1/futures/account', {}, { silent: true }),
-    refetchInterval: LIVE_MS,
   });
 
 /** Every open position of the user (all contracts: cross collateral depends on all of them). */
@@ -61,14 +58,12 @@ export const positionsQuery = () =>
   queryOptions({
     queryKey: futuresKeys.positions,
     queryFn: () => apiPost<FuturesPosition[]>('/xb/v1/futures/positions', {}, { silent: true }),
-    refetchInterval: LIVE_MS,
   });
 
 export const openOrdersQuery = (symbol?: string) =>
   queryOptions({
     queryKey: futuresKeys.open(symbol),
     queryFn: () => apiPost<FuturesOrder[]>('/xb/v1/futures/orders/open', symbol ? { symbol } : {}, { silent: true }),
-    refetchInterval: LIVE_MS,
   });
 
 /**

@@ -8,6 +8,7 @@ import { formatPrice } from '../../../lib/format/price.ts';
 import { contractsQuery, fundingInfoQuery, spotTickersQuery } from '../api/futures.ts';
 import { ratePercent } from '../model/contract-units.ts';
 import { coinTypeOf } from './FuturesPanel.tsx';
+import { useLiveFutures } from './useFutures.ts';
 import './futures.css';
 
 /**
@@ -17,6 +18,7 @@ import './futures.css';
 export function FuturesContractList() {
   const { t } = useTranslation('futures');
   const navigate = useNavigate();
+  useLiveFutures({ mine: false });
   const contracts = useQuery(contractsQuery());
   const funding = useQuery(fundingInfoQuery());
   const tickers = useQuery(spotTickersQuery());

@@ -15,6 +15,7 @@ import { FundingBar } from './FundingBar.tsx';
 import { FuturesBook } from './FuturesBook.tsx';
 import { FuturesOrderCard } from './FuturesOrderCard.tsx';
 import { FuturesTicket } from './FuturesTicket.tsx';
+import { MarginAlerts } from './MarginAlerts.tsx';
 import { PositionList } from './PositionList.tsx';
 import { useFuturesData } from './useFutures.ts';
 import '../../trade/components/trade.css';
@@ -79,6 +80,7 @@ export function FuturesPanel() {
         </button>
         {contract.demo && <span className="trade-page__demo">{t('demo')}</span>}
       </header>
+      {data.signedIn && <MarginAlerts />}
       <FundingBar
         contract={contract}
         funding={data.funding.data?.find((f) => f.symbol === contract.symbol)}

@@ -72,7 +72,6 @@ export function FuturesTicket(props: {
     seeded.current = true;
     setPrice(c.markPrice);
   }, [c.markPrice]);
-
   // a tapped book price, taken while rendering (React's pattern for adjusting state when a prop changes)
   const [seenPick, setSeenPick] = useState(props.picked);
   if (props.picked !== seenPick) {

@@ -20,6 +20,7 @@ import {
 import { FuturesOrderCard } from '../components/FuturesOrderCard.tsx';
 import { coinTypeOf } from '../components/FuturesPanel.tsx';
 import { PositionCard } from '../components/PositionCard.tsx';
+import { useLiveFutures } from '../components/useFutures.ts';
 import { ratePercent } from '../model/contract-units.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
 import '../../trade/components/trade.css';
@@ -35,6 +36,7 @@ export default function ContractRecordPage() {
   const coinType = Number(useParams().coinType);
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'open';
+  useLiveFutures({ mine: true });
   const contracts = useQuery(contractsQuery());
   const symbol = contracts.data?.find((c) => coinTypeOf(c.base) === coinType)?.symbol;
   if (contracts.isLoading) return <div className="list-loading">{t('loading')}</div>;

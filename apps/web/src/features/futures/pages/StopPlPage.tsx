@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { contractsQuery, positionsQuery, setStopPl } from '../api/futures.ts';
 import { checkStopPl } from '../model/stop-pl.ts';
+import { useLiveFutures } from '../components/useFutures.ts';
 import '../../trade/components/trade.css';
 import '../components/futures.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
@@ -23,6 +24,7 @@ export default function StopPlPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const symbol = (useSearchParams()[0].get('symbol') ?? '').toUpperCase();
+  useLiveFutures({ mine: true });
   const contracts = useQuery(contractsQuery());
   const positions = useQuery(positionsQuery());
   const contract = contracts.data?.find((c) => c.symbol === symbol);

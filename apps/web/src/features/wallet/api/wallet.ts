@@ -54,7 +54,7 @@ export const assetsQuery = () =>
   queryOptions({
     queryKey: walletKeys.assets,
     queryFn: () => apiPost<Assets>('/xb/v1/wallet/assets'),
-    refetchInterval: 15_000,
+    // no timer: useLiveWallet refetches it when a balance channel says a balance moved
   });
 
 export const drawInfosQuery = () =>
@@ -80,13 +80,16 @@ export const depositsQuery = (page: number) =>
   queryOptions({
     queryKey: walletKeys.deposits(page),
     queryFn: () => apiPost<Page<Deposit>>('/xb/v1/wallet/deposit/records', { page, size: PAGE_SIZE }),
-    refetchInterval: 15_000, // confirmations arrive while the user watches
+    // confirmations arrive from the chain while the user watches; only the credit itself moves a balance
+    // (and a channel), so the count of confirmations has no channel to follow
+    refetchInterval: 15_000,
   });
 
 export const withdrawalsQuery = (page: number) =>
   queryOptions({
     queryKey: walletKeys.withdrawals(page),
     queryFn: () => apiPost<Page<Withdrawal>>('/xb/v1/wallet/withdraw/records', { page, size: PAGE_SIZE }),
+    // a withdrawal's review, broadcast and confirmations do not move a balance: no channel carries them
     refetchInterval: 15_000,
   });
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { assetsQuery, drawInfosQuery, executeConvert, requestQuote } from '../api/wallet.ts';
+import { useLiveWallet } from '../api/useLiveWallet.ts';
 import type { Assets, ConvertQuote, DrawCurrency } from '../api/types.ts';
 import { AmountField } from '../../../components/form/AmountField.tsx';
 import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
@@ -32,6 +33,7 @@ export default function ConvertPage() {
 }
 
 function Convert() {
+  useLiveWallet();
   const assets = useQuery(assetsQuery());
   const infos = useQuery(drawInfosQuery());
   if (!assets.data || !infos.data) {

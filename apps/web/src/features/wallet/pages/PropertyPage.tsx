@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { assetsQuery } from '../api/wallet.ts';
+import { useLiveWallet } from '../api/useLiveWallet.ts';
 import { WALLETS, type AssetRow, type Assets, type WalletName } from '../api/types.ts';
 import { DemoFundsCard } from '../components/DemoFunds.tsx';
 import { DemoBadge } from '../components/DemoBadge.tsx';
@@ -25,6 +26,7 @@ export default function PropertyPage() {
 }
 
 function Property() {
+  useLiveWallet();
   const assets = useQuery(assetsQuery());
   if (!assets.data) return <LoadState of={[assets]} />;
   return <AssetsView assets={assets.data} />;

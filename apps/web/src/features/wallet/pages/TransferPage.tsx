@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { assetsQuery, drawInfosQuery, transfer } from '../api/wallet.ts';
+import { useLiveWallet } from '../api/useLiveWallet.ts';
 import { WALLETS, type Assets, type WalletName } from '../api/types.ts';
 import { AmountField } from '../../../components/form/AmountField.tsx';
 import { AssetPicker } from '../../../components/form/AssetPicker.tsx';
@@ -30,6 +31,7 @@ export default function TransferPage() {
 }
 
 function Transfer() {
+  useLiveWallet();
   const assets = useQuery(assetsQuery());
   const infos = useQuery(drawInfosQuery());
   if (!assets.data || !infos.data) {

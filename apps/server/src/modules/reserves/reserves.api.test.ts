@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatUnits } from '@tidemark/contract/money';
 import { verifyReserveProof, type ReserveProof } from '@tidemark/contract/reserves';
 import { ManualClock } from '../../platform/clock.ts';
+import { porSnapshotCommand } from '../../commands/por-snapshot.command.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { walletHarness } from '../wallet/wallet.test-helpers.ts';
 
@@ -63,8 +65,8 @@ describe('proof of reserves', () => {
     const sum = (cur: string) => ledgerTotals.filter((l) => l.currency === cur).reduce((s, l) => s + l.balance, 0n);
     const usdt = snap.currencies.find((x: { currency: string }) => x.currency === 'USDT');
     const btc = snap.currencies.find((x: { currency: string }) => x.currency === 'BTC');
-    expect(usdt.liabilities).toBe(formatMinor(sum('USDT'), 6));
-    expect(btc.liabilities).toBe(formatMinor(sum('BTC'), 8));
+    expect(usdt.liabilities).toBe(formatUnits(sum('USDT'), 6));
+    expect(btc.liabilities).toBe(formatUnits(sum('BTC'), 8));
     expect(usdt.leafCount).toBe(ledgerTotals.filter((l) => l.currency === 'USDT').length);
     // simulated chain only: the holdings are the ledger's mirror, labelled demo
     expect(usdt.demo).toBe(true);
@@ -145,11 +147,17 @@ describe('proof of reserves', () => {
     );
     expect((await server.api('/xb/v1/reserves/snapshots', { limit: 20 })).body.data.snapshots.length).toBe(before);
   });
+  it('npm run por:snapshot publishes the same way from the command line, with fresh services on the database', async () => {
+    const ctx = server.built.ctx;
+    const out = await porSnapshotCommand.run(
+      { config: ctx.config, database: ctx.database, db: ctx.db, clock: ctx.clock, services: {} },
+      {},
+    );
+    expect(out.exitCode).toBe(0);
+    const latest = (await server.api('/xb/v1/reserves/snapshots', { limit: 1 })).body.data.snapshots[0];
+    expect(latest.source).toBe('cli');
+    expect(out.stdout[0]).toBe(`snapshot ${latest.id} at ${new Date(latest.takenAt).toISOString()}`);
+    const usdt = latest.currencies.find((c: { currency: string }) => c.currency === 'USDT');
+    expect(out.stdout.join('\n')).toContain(`USDT  root ${usdt.rootHash}  liabilities ${usdt.liabilities}`);
+  });
 });
-
-function formatMinor(units: bigint, scale: number): string {
-  const s = units.toString().padStart(scale + 1, '0');
-  const whole = s.slice(0, -scale);
-  const frac = s.slice(-scale).replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : whole;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nodePreimage, leafPreimage, webCryptoSha256, type ReserveProof } from '@tidemark/contract/reserves';
-import { checkProof, fromUnits, toUnits } from './proof-check.ts';
+import { checkProof, ratioPercent } from './proof-check.ts';
 
 /** A two-leaf tree built by hand from the published hashing rules. */
 async function twoLeafProof(): Promise<ReserveProof> {
@@ -22,7 +22,7 @@ async function twoLeafProof(): Promise<ReserveProof> {
 describe('the page’s proof check', () => {
   it('is verified when the path leads to the published root and total', async () => {
     const p = await twoLeafProof();
-    expect(await checkProof(p, { rootHash: p.root.hash, liabilitiesUnits: toUnits('1540.25', 6) })).toEqual({
+    expect(await checkProof(p, { rootHash: p.root.hash, liabilitiesUnits: '1540250000' })).toEqual({
       state: 'verified',
       root: p.root.hash,
     });
@@ -41,12 +41,9 @@ describe('the page’s proof check', () => {
     expect(await checkProof(p, undefined)).toMatchObject({ state: 'mismatch' });
   });
 
-  it('converts between decimals and minor units exactly', () => {
-    expect(toUnits('1540.25', 6)).toBe('1540250000');
-    expect(toUnits('0.00000001', 8)).toBe('1');
-    expect(toUnits('12', 0)).toBe('12');
-    expect(fromUnits('1540250000', 6)).toBe('1540.25');
-    expect(fromUnits('1', 8)).toBe('0.00000001');
-    expect(fromUnits('5000000', 6)).toBe('5');
+  it('shows the published ratio as an exact percentage', () => {
+    expect(ratioPercent('1.909')).toBe('190.9');
+    expect(ratioPercent('1')).toBe('100');
+    expect(ratioPercent('0.0001')).toBe('0.01');
   });
 });

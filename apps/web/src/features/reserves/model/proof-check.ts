@@ -1,3 +1,4 @@
+import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import { verifyReserveProof, type ReserveProof } from '@tidemark/contract/reserves';
 
 export type ProofCheck = { state: 'verified'; root: string } | { state: 'mismatch'; reason: string };
@@ -17,21 +18,6 @@ export async function checkProof(
   return { state: 'verified', root: r.root };
 }
 
-/** A published decimal amount → integer minor units as a string ("1500.25", 6 → "1500250000"). */
-export function toUnits(decimal: string, scale: number): string {
-  const [whole = '0', frac = ''] = decimal.split('.');
-  const units = `${whole}${frac.padEnd(scale, '0')}`.replace(/^0+(?=\d)/, '');
-  return units;
-}
-
-/** Minor units → a decimal string at the currency's scale, trailing zeros dropped. */
-export function fromUnits(units: string, scale: number): string {
-  if (scale === 0) return units;
-  const s = units.padStart(scale + 1, '0');
-  const frac = s.slice(-scale).replace(/0+$/, '');
-  return frac ? `${s.slice(0, -scale)}.${frac}` : s.slice(0, -scale);
-}
-
 /** The file a user downloads and gives to `npm run por:verify`. */
 export function proofFileName(proof: ReserveProof): string {
   return `tidemark-proof-${proof.snapshotId}-${proof.currency}.json`;
@@ -39,5 +25,5 @@ export function proofFileName(proof: ReserveProof): string {
 
 /** The published ratio ("1.0234", 4 decimals) as a percentage string ("102.34"). */
 export function ratioPercent(ratio: string): string {
-  return fromUnits(toUnits(ratio, 4), 2);
+  return formatUnits(parseUnits(ratio, 4), 2);
 }

@@ -2,6 +2,7 @@ import { Button, Tag } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import type { ReserveProof } from '@tidemark/contract/reserves';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
@@ -9,7 +10,7 @@ import { groupThousands } from '../../../lib/format/decimal.ts';
 import { LANGUAGE_TAGS, isLocale } from '../../../lib/languages.ts';
 import { useSignedIn } from '../../../lib/session.ts';
 import { latestSnapshotQuery, myProofsQuery, type PublishedCurrency, type PublishedSnapshot } from '../api/reserves.ts';
-import { checkProof, fromUnits, proofFileName, ratioPercent, toUnits } from '../model/proof-check.ts';
+import { checkProof, proofFileName, ratioPercent } from '../model/proof-check.ts';
 import '../components/reserves.css';
 
 /**
@@ -108,7 +109,10 @@ function MyProofs({ snap }: { snap: PublishedSnapshot }) {
       Promise.all(
         (proofs ?? []).map((p) => {
           const c = snap.currencies.find((x) => x.currency === p.currency);
-          return checkProof(p, c && { rootHash: c.rootHash, liabilitiesUnits: toUnits(c.liabilities, p.scale) });
+          return checkProof(
+            p,
+            c && { rootHash: c.rootHash, liabilitiesUnits: parseUnits(c.liabilities, p.scale).toString() },
+          );
         }),
       ),
   });
@@ -142,7 +146,7 @@ function MyProofs({ snap }: { snap: PublishedSnapshot }) {
                   <span className="por-label">
                     {p.currency} · {t('mine.balance')}
                   </span>
-                  <span className="por-value">{groupThousands(fromUnits(p.leaf.balance, p.scale))}</span>
+                  <span className="por-value">{groupThousands(formatUnits(BigInt(p.leaf.balance), p.scale))}</span>
                 </div>
                 <div className="por-row">
                   <span

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { api, registerByApi, useToken } from './support/helpers.ts';
-import { operatorToken } from './support/operator.ts';
+import { asOperator } from './support/operator.ts';
 
 /**
  * Proof of reserves end to end: two users are funded, finance publishes a snapshot, a user opens the page
@@ -15,25 +15,15 @@ import { operatorToken } from './support/operator.ts';
 const SHOTS = process.env.RESERVES_SHOTS;
 const run = promisify(execFile);
 
-async function admin<T>(request: APIRequestContext, path: string, body: unknown): Promise<T> {
-  const res = await request.post(`/api${path}`, {
-    data: body,
-    headers: { authorization: await operatorToken(request), locale: 'en_us' },
-  });
-  const envelope = (await res.json()) as { code: number; message: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${path} → ${envelope.code} ${envelope.message}`);
-  return envelope.data;
-}
-
 async function deposit(request: APIRequestContext, email: string, amount: string): Promise<void> {
-  const d = await admin<{ id: number }>(request, '/admin/chain/deposit', {
+  const d = await asOperator<{ id: number }>(request, '/admin/chain/deposit', {
     user: email,
     currency: 'USDT',
     chain: 'TRC20',
     amount,
     confirmations: 0,
   });
-  await admin(request, '/admin/chain/confirm', { depositId: d.id, confirmations: 3 });
+  await asOperator(request, '/admin/chain/confirm', { depositId: d.id, confirmations: 3 });
 }
 
 test('a user sees their balance verified against the published root, and the downloaded proof checks out', async ({
@@ -44,7 +34,7 @@ test('a user sees their balance verified against the published root, and the dow
   const other = await registerByApi(request);
   await deposit(request, me.email, '1234.5');
   await deposit(request, other.email, '77');
-  const snap = await admin<{ id: number; currencies: { currency: string; rootHash: string }[] }>(
+  const snap = await asOperator<{ id: number; currencies: { currency: string; rootHash: string }[] }>(
     request,
     '/admin/reserves/snapshot',
     {},
@@ -61,7 +51,10 @@ test('a user sees their balance verified against the published root, and the dow
   await expect(proof).toContainText('1,234.5');
   await expect(page.getByTestId('reserves-state-USDT')).toHaveText('Verified');
   await expect(page.getByTestId('reserves-currency-USDT')).toContainText('Demo');
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reserves-en_us.png`, fullPage: true });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/reserves-en_us.png` });
+    await page.screenshot({ path: `${SHOTS}/reserves-full-en_us.png`, fullPage: true });
+  }
 
   // the file the page offers passes `npm run por:verify` with no server involved
   const [download] = await Promise.all([page.waitForEvent('download'), proof.getByRole('button').click()]);
@@ -81,7 +74,7 @@ test('a user sees their balance verified against the published root, and the dow
   });
   await page.reload();
   await expect(page.getByTestId('reserves-state-USDT')).toHaveText('Does not match');
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reserves-mismatch-en_us.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reserves-mismatch-en_us.png` });
 
   // the other user's leaf is not given to me
   const mine = await api<{ proofs: { leaf: { userId: number } }[] }>(

@@ -32,6 +32,30 @@ export interface ReserveProof {
   root: { hash: string; sum: string };
 }
 
+/** One currency of a published snapshot (the public call, the page and the console show it); decimal strings. */
+export interface PublishedReserveCurrency {
+  currency: string;
+  rootHash: string;
+  /** Σ of every user's balance in the tree (the root's sum). */
+  liabilities: string;
+  leafCount: number;
+  /** Withdrawals approved and leaving: still held, no longer in a user's balance. */
+  inFlight: string;
+  holdings: { source: 'chain' | 'simulated'; network: string; amount: string; demo: boolean }[];
+  holdingsTotal: string;
+  /** holdings ÷ (liabilities + in flight), 4 decimals rounded down; null when nothing is owed. */
+  ratio: string | null;
+  /** True when any of the holdings is the simulated chain's (no coins behind it). */
+  demo: boolean;
+}
+
+export interface PublishedReserveSnapshot {
+  id: number;
+  takenAt: number;
+  source: 'console' | 'cli' | 'schedule';
+  currencies: PublishedReserveCurrency[];
+}
+
 export const leafPreimage = (currency: string, userId: number, nonce: string, balance: bigint): string =>
   `leaf|${currency}|${userId}|${nonce}|${balance}`;
 

@@ -1,27 +1,13 @@
 import { Button, Card, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type {
+  PublishedReserveCurrency as PublishedCurrency,
+  PublishedReserveSnapshot as Snapshot,
+} from '@tidemark/contract/reserves';
 import { call } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
-
-interface PublishedCurrency {
-  currency: string;
-  rootHash: string;
-  liabilities: string;
-  leafCount: number;
-  inFlight: string;
-  holdings: { source: 'chain' | 'simulated'; network: string; amount: string; demo: boolean }[];
-  holdingsTotal: string;
-  ratio: string | null;
-  demo: boolean;
-}
-interface Snapshot {
-  id: number;
-  takenAt: number;
-  source: 'console' | 'cli' | 'schedule';
-  currencies: PublishedCurrency[];
-}
 
 /**
  * Proof of reserves: publishes a snapshot (every user's liabilities as a Merkle-sum tree per currency, beside

@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { formatUnits } from '@tidemark/contract/money';
-import { RESERVE_PROOF_FORMAT, type ReserveProof } from '@tidemark/contract/reserves';
+import {
+  RESERVE_PROOF_FORMAT,
+  type PublishedReserveSnapshot as PublishedSnapshot,
+  type ReserveProof,
+} from '@tidemark/contract/reserves';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/http/app-error.ts';
@@ -26,30 +30,6 @@ export interface ReservesDeps {
   ledger: Pick<LedgerService, 'userLiabilities' | 'systemBalances'>;
   holdings: PlatformHoldings;
   audit: Pick<AuditService, 'record'>;
-}
-
-/** One currency of a published snapshot, amounts as decimal strings of the currency. */
-export interface PublishedCurrency {
-  currency: string;
-  rootHash: string;
-  /** Σ of every user's balance in the tree (the root's sum). */
-  liabilities: string;
-  leafCount: number;
-  /** Withdrawals approved and leaving: still held, no longer in a user's balance. */
-  inFlight: string;
-  holdings: { source: 'chain' | 'simulated'; network: string; amount: string; demo: boolean }[];
-  holdingsTotal: string;
-  /** holdings ÷ (liabilities + in flight), 4 decimals rounded down; null when nothing is owed. */
-  ratio: string | null;
-  /** True when any of the holdings is the simulated chain's (no coins behind it). */
-  demo: boolean;
-}
-
-export interface PublishedSnapshot {
-  id: number;
-  takenAt: number;
-  source: SnapshotSource;
-  currencies: PublishedCurrency[];
 }
 
 const INSERT_CHUNK = 1000;

@@ -1,27 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ReserveProof } from '@tidemark/contract/reserves';
+import type { PublishedReserveSnapshot, ReserveProof } from '@tidemark/contract/reserves';
 import { apiPost } from '../../../lib/api.ts';
 
 /** Proof-of-reserves calls (apps/server/src/modules/reserves/reserves.module.ts). */
-export interface PublishedCurrency {
-  currency: string;
-  rootHash: string;
-  liabilities: string;
-  leafCount: number;
-  inFlight: string;
-  holdings: { source: 'chain' | 'simulated'; network: string; amount: string; demo: boolean }[];
-  holdingsTotal: string;
-  ratio: string | null;
-  demo: boolean;
-}
-
-export interface PublishedSnapshot {
-  id: number;
-  takenAt: number;
-  source: 'console' | 'cli' | 'schedule';
-  currencies: PublishedCurrency[];
-}
-
 export interface MyProofs {
   snapshotId: number;
   takenAt: number;
@@ -32,8 +13,8 @@ export const latestSnapshotQuery = () =>
   queryOptions({
     queryKey: ['reserves', 'latest'],
     queryFn: async () =>
-      (await apiPost<{ snapshots: PublishedSnapshot[] }>('/xb/v1/reserves/snapshots', { limit: 1 })).snapshots[0] ??
-      null,
+      (await apiPost<{ snapshots: PublishedReserveSnapshot[] }>('/xb/v1/reserves/snapshots', { limit: 1 }))
+        .snapshots[0] ?? null,
   });
 
 /** The proofs of the snapshot the page shows (a newer one may have been published since). */

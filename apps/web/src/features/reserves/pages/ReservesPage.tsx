@@ -3,13 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatUnits, parseUnits } from '@tidemark/contract/money';
-import type { ReserveProof } from '@tidemark/contract/reserves';
+import type {
+  PublishedReserveCurrency as PublishedCurrency,
+  PublishedReserveSnapshot as PublishedSnapshot,
+  ReserveProof,
+} from '@tidemark/contract/reserves';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { groupThousands } from '../../../lib/format/decimal.ts';
 import { LANGUAGE_TAGS, isLocale } from '../../../lib/languages.ts';
 import { useSignedIn } from '../../../lib/session.ts';
-import { latestSnapshotQuery, myProofsQuery, type PublishedCurrency, type PublishedSnapshot } from '../api/reserves.ts';
+import { latestSnapshotQuery, myProofsQuery } from '../api/reserves.ts';
 import { checkProof, proofFileName, ratioPercent } from '../model/proof-check.ts';
 import '../components/reserves.css';
 
@@ -25,8 +29,8 @@ export default function ReservesPage() {
   const snap = latest.data;
   const tag = isLocale(i18n.language) ? LANGUAGE_TAGS[i18n.language] : 'en-US';
   return (
-    <div className="por-page" data-testid="reserves-page">
-      <section className="por-card">
+    <div className="page-body" data-testid="reserves-page">
+      <section className="card por-card">
         <p className="por-muted">{t('intro')}</p>
         {snap ? (
           <div className="por-label" data-testid="reserves-snapshot">
@@ -54,7 +58,7 @@ export default function ReservesPage() {
 function CurrencyCard({ c }: { c: PublishedCurrency }) {
   const { t } = useTranslation('reserves');
   return (
-    <section className="por-card" data-testid={`reserves-currency-${c.currency}`}>
+    <section className="card por-card" data-testid={`reserves-currency-${c.currency}`}>
       <h2 className="por-card__title">
         {c.currency}
         {c.demo ? (
@@ -117,7 +121,7 @@ function MyProofs({ snap }: { snap: PublishedSnapshot }) {
       ),
   });
   return (
-    <section className="por-card" data-testid="reserves-mine">
+    <section className="card por-card" data-testid="reserves-mine">
       <h2 className="por-card__title">{t('mine.title')}</h2>
       {!signedIn ? (
         <>

@@ -17,6 +17,7 @@ declare module '../../platform/context.ts' {
 registerMessages(reservesMessages);
 
 let timer: NodeJS.Timeout | null = null;
+let everyMs = 0;
 
 /**
  * Proof of reserves (docs/decisions/0023-proof-of-reserves.md): operator-published snapshots of every user's
@@ -26,6 +27,8 @@ let timer: NodeJS.Timeout | null = null;
 export const reservesModule: Module = {
   name: 'reserves',
   register(app, ctx) {
+    // read here, not in start(): a bad value stops the start-up before the server listens
+    everyMs = loadReservesConfig().everyMs;
     const reserves = new ReservesService({
       db: ctx.db,
       clock: ctx.clock,
@@ -79,7 +82,6 @@ export const reservesModule: Module = {
     );
   },
   start(ctx) {
-    const { everyMs } = loadReservesConfig();
     if (!everyMs) return;
     timer = setInterval(() => {
       service(ctx, 'reserves')

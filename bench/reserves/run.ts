@@ -7,11 +7,9 @@
  */
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { verifyReserveProof } from '../../packages/contract/src/reserves.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
-import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
-import { migrate } from '../../apps/server/src/platform/db/migrate.ts';
+import { createTestDatabase } from '../../apps/server/src/testing/test-database.ts';
 import { users } from '../../apps/server/src/modules/account/user.schema.ts';
 import { AuditService } from '../../apps/server/src/modules/operator/audit.service.ts';
 import { buildLevels, hashLeaves } from '../../apps/server/src/modules/reserves/merkle-sum.ts';
@@ -43,17 +41,8 @@ const levels = buildLevels(hashLeaves('USDT', leaves));
 console.log(`tree: ${LEAVES} leaves, ${levels.length} levels, built in ${ms(t0)} ms`);
 
 // 2. a whole snapshot on a database
-const serverUrl = process.env.DATABASE_URL;
-const dbName = `tidemark_bench_reserves_${Date.now()}`;
-if (serverUrl) {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  await c.query(`create database ${dbName}`);
-  await c.end();
-}
-const url = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString() : null;
-const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null });
-await migrate(database);
+// a fresh database: in-memory PGlite, or a new one on DATABASE_URL's server (dropped at the end)
+const { database, dispose } = await createTestDatabase();
 const db = database.db;
 const ledger = new LedgerService(db, systemClock);
 t0 = process.hrtime.bigint();
@@ -110,10 +99,4 @@ for (let i = 0; i < PROOFS; i++) {
   for (const p of proofs) if ((await verifyReserveProof(p)).ok) verified += 1;
 }
 console.log(`${PROOFS} users' proofs read and verified (${verified} proofs ok) in ${ms(t0)} ms`);
-await database.close();
-if (serverUrl) {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  await c.query(`drop database ${dbName}`);
-  await c.end();
-}
+await dispose();

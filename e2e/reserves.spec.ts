@@ -74,6 +74,7 @@ test('a user sees their balance verified against the published root, and the dow
   });
   await page.reload();
   await expect(page.getByTestId('reserves-state-USDT')).toHaveText('Does not match');
+  await expect(page.getByTestId('reserves-mismatch-USDT')).toContainText('contact customer service');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/reserves-mismatch-en_us.png` });
 
   // the other user's leaf is not given to me

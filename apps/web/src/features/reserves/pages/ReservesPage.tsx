@@ -164,7 +164,13 @@ function MyProofs({ snap }: { snap: PublishedSnapshot }) {
                     {t('mine.download')}
                   </Button>
                 </div>
-                <div className="por-muted">{t('mine.steps', { count: p.path.length })}</div>
+                {check?.state === 'verified' ? (
+                  <div className="por-muted">{t('mine.steps', { count: p.path.length })}</div>
+                ) : check?.state === 'mismatch' ? (
+                  <div className="por-muted" data-testid={`reserves-mismatch-${p.currency}`}>
+                    {t('mine.mismatchNote')}
+                  </div>
+                ) : null}
               </div>
             );
           })}

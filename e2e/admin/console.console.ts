@@ -388,3 +388,26 @@ test('the live chat console answers a user over the socket, with typing and read
   await shot(boss, 'chat');
   socket.close();
 });
+
+test('a proof-of-reserves snapshot is published from the console, served publicly, and in the audit log', async () => {
+  await boss.goto('/admin/reserves');
+  await boss.locator('[data-qa=reserves-publish]').click();
+  await boss.getByRole('button', { name: 'OK' }).click();
+  await expect(boss.getByText('Snapshot published')).toBeVisible();
+  const published = await api<{ snapshots: { id: number; currencies: { currency: string; rootHash: string }[] }[] }>(
+    boss.request,
+    '/xb/v1/reserves/snapshots',
+    { limit: 1 },
+  );
+  const snap = published.snapshots[0]!;
+  const card = boss.locator(`[data-qa=reserves-snapshot-${snap.id}]`);
+  await expect(card).toContainText('Console');
+  await expect(card.getByRole('cell', { name: 'USDT', exact: true })).toBeVisible();
+  await expect(card).toContainText(snap.currencies.find((c) => c.currency === 'USDT')!.rootHash.slice(0, 16));
+  await shot(boss, 'reserves');
+
+  await boss.goto('/admin/audit');
+  await boss.locator('[data-qa=audit-action]').fill('reserves.snapshot');
+  await boss.getByRole('button', { name: 'Filter' }).click();
+  await expect(boss.getByRole('cell', { name: 'reserves.snapshot', exact: true })).toHaveCount(1);
+});

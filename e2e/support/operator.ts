@@ -44,6 +44,11 @@ export async function operatorToken(request: APIRequestContext): Promise<string>
   return cached;
 }
 
+/** A back-office call made as the suite's operator (it holds the support, content, compliance and finance roles). */
+export async function asOperator<T>(request: APIRequestContext, url: string, body: unknown): Promise<T> {
+  return admin<T>(request, url, body, await operatorToken(request));
+}
+
 interface AdminTicket {
   id: number;
   userId: number;

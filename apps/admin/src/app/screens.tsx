@@ -9,6 +9,7 @@ import {
   DownloadOutlined,
   IdcardOutlined,
   LineChartOutlined,
+  SafetyCertificateOutlined,
   SwapOutlined,
   TeamOutlined,
   UploadOutlined,
@@ -27,6 +28,7 @@ import { MarketsPage } from '../features/markets/MarketsPage.tsx';
 import { UserPage } from '../features/users/UserPage.tsx';
 import { UsersPage } from '../features/users/UsersPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
+import { ReservesPage } from '../features/reserves/ReservesPage.tsx';
 import { AdjustmentsPage } from '../features/wallet/AdjustmentsPage.tsx';
 import { BankWithdrawalsPage } from '../features/wallet/BankWithdrawalsPage.tsx';
 import { DepositsPage } from '../features/wallet/DepositsPage.tsx';
@@ -68,6 +70,7 @@ export const screens: Screen[] = [
   screen('/bank-withdrawals', 'bankWithdrawals', <BankOutlined />, VIEWERS, <BankWithdrawalsPage />),
   screen('/adjustments', 'adjustments', <SwapOutlined />, ['finance'], <AdjustmentsPage />),
   screen('/ledger', 'ledger', <BookOutlined />, ['finance'], <LedgerPage />),
+  screen('/reserves', 'reserves', <SafetyCertificateOutlined />, ['finance'], <ReservesPage />),
   screen('/markets', 'markets', <LineChartOutlined />, VIEWERS, <MarketsPage />),
   screen('/tickets', 'tickets', <CustomerServiceOutlined />, ['support'], <TicketsPage />),
   screen('/chat', 'chat', <CommentOutlined />, ['support'], <ChatPage />),

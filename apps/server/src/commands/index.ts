@@ -5,6 +5,7 @@ import { chainDepositCommand } from './chain-deposit.command.ts';
 import { cycleVerifyCommand } from './cycle-verify.command.ts';
 import { ledgerCheckCommand } from './ledger-check.command.ts';
 import { operatorCreateCommand } from './operator-create.command.ts';
+import { porSnapshotCommand } from './por-snapshot.command.ts';
 
 /**
  * Every operator command the README names: `npm run <name>` runs it, directly on the database or,
@@ -18,4 +19,5 @@ export const commands = commandTable([
   operatorCreateCommand,
   backupCommand,
   apikeyCreateCommand,
+  porSnapshotCommand,
 ]);

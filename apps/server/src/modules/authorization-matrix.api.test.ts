@@ -342,6 +342,7 @@ const CROSS_USER: Record<string, (() => Attempt[]) | { public: string }> = {
     { body: { id: own.ticketId, content: 'not mine', images: [own.fileId] } },
   ],
   '/api/xb/v1/support/chat/history': { public: 'a cursor into the caller’s own conversation' },
+  '/api/xb/v1/reserves/proof': { public: 'a published snapshot’s id; the proof given is always the caller’s own leaf' },
   '/api/xb/v1/support/chat/send': () => [{ body: { content: 'x', images: [own.fileId] } }],
   '/api/xb/v1/botapi/keys/status': () => [{ body: { id: own.apiKeyId, status: 'disabled' } }],
   '/api/xb/v1/botapi/keys/delete': () => [{ body: { id: own.apiKeyId, fundPassword: FUND_PASSWORD } }],

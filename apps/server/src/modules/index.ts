@@ -14,6 +14,7 @@ import { contentModule } from './content/content.module.ts';
 import { supportModule } from './support/support.module.ts';
 import { cycleModule } from './cycle/cycle.module.ts';
 import { botapiModule } from './botapi/botapi.module.ts';
+import { reservesModule } from './reserves/reserves.module.ts';
 
 /**
  * Every module, in start-up order: a module may use the services of those above it.
@@ -35,4 +36,5 @@ export const modules: Module[] = [
   supportModule,
   referralModule,
   botapiModule,
+  reservesModule,
 ];

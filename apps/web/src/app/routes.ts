@@ -10,6 +10,7 @@ import { kycRoutes } from '../features/kyc/routes.ts';
 import { marketRoutes } from '../features/market/routes.ts';
 import { walletRoutes } from '../features/wallet/routes.ts';
 import { referralRoutes } from '../features/referral/routes.ts';
+import { reservesRoutes } from '../features/reserves/routes.ts';
 import { settingRoutes } from '../features/setting/routes.ts';
 import { supportRoutes } from '../features/support/routes.ts';
 import { tradeRoutes } from '../features/trade/routes.ts';
@@ -30,4 +31,5 @@ export const featureRoutes: RouteDef[] = [
   ...referralRoutes,
   ...earnRoutes,
   ...futuresRoutes,
+  ...reservesRoutes,
 ];

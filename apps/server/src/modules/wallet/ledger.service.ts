@@ -260,6 +260,27 @@ export class LedgerService {
     return unprocessedFeePostings(db, limit, examined);
   }
 
+  /**
+   * What the platform owes each user per currency: available + frozen over all their wallets (spot,
+   * futures, earn locked), users owed nothing left out. Summed by the database, never in floating point;
+   * read it in one repeatable-read transaction for a picture consistent with the other figures.
+   */
+  async userLiabilities(db: Db = this.db): Promise<{ currency: string; userId: number; balance: bigint }[]> {
+    const total = sql<string>`sum(${ledgerAccounts.available} + ${ledgerAccounts.frozen})`;
+    const rows = await db
+      .select({
+        currency: ledgerAccounts.currency,
+        userId: ledgerAccounts.userId,
+        balance: sql<string>`${total}::text`,
+      })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.ownerKind, 'user'))
+      .groupBy(ledgerAccounts.currency, ledgerAccounts.userId)
+      .having(sql`${total} > 0`)
+      .orderBy(ledgerAccounts.currency, ledgerAccounts.userId);
+    return rows.map((r) => ({ currency: r.currency, userId: r.userId!, balance: BigInt(r.balance) }));
+  }
+
   /** A system account's balances in every currency it holds (the dashboard's insurance fund and pool). */
   async systemBalances(system: string, db: Db = this.db): Promise<{ currency: string; available: bigint }[]> {
     const rows = await db

@@ -10,6 +10,7 @@ import { loadEvmConfig } from './evm/evm-config.ts';
 import { setUpEvm } from './evm/evm-setup.ts';
 import { loadTronConfig } from './tron/tron-config.ts';
 import { setUpTron } from './tron/tron-setup.ts';
+import { platformHoldings, type PlatformHoldings } from './holdings.ts';
 import { keyWithdrawals, type KeyWithdrawals } from './key-withdraw.ts';
 import { LedgerService } from './ledger.service.ts';
 import { registerDemoFundsRoutes } from './demo-funds.routes.ts';
@@ -25,6 +26,8 @@ declare module '../../platform/context.ts' {
     chain: ChainConfiguration;
     /** withdrawals applied with an API key's withdraw permission (the bot API's capital calls) */
     keyWithdrawals: KeyWithdrawals;
+    /** what the platform holds per currency, on the chains and (labelled demo) on the simulated chain */
+    holdings: PlatformHoldings;
   }
 }
 
@@ -79,6 +82,7 @@ export const walletModule: Module = {
       chains,
     };
     ctx.services.keyWithdrawals = keyWithdrawals(deps);
+    ctx.services.holdings = { of: (currencies, db) => platformHoldings(chains, ledger, currencies, db) };
     registerUserRoutes(app, ctx, deps);
     registerAdminRoutes(app, ctx, deps);
     registerLedgerExplorer(app, ctx, deps);

@@ -1,0 +1,4 @@
+import { runCli } from './run-cli.ts';
+
+/** npm run por:snapshot — see commands/por-snapshot.command.ts. */
+await runCli('por:snapshot');

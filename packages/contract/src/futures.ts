@@ -325,12 +325,8 @@ export interface FundingInfo {
  * Positions and account are published after each committed command that changed them, and after each mark
  * tick at most once per FUTURES_WS_PRICE_MS per user (uPnL, margin ratio and equity follow the mark).
  */
-export const FUTURES_USER_CHANNELS = [
-  'futures.positions',
-  'futures.orders',
-  'futures.account',
-  'futures.alerts',
-] as const;
+// the list itself lives in a file without zod, so the web app's socket client can read it without the schemas
+export { FUTURES_USER_CHANNELS } from './futures-channels.ts';
 
 export interface FuturesMarkInfo {
   symbol: string;

@@ -1,5 +1,6 @@
 import type { BalanceUpdate, Candle, DepthLevel, PublicTrade, SpotOrder, Ticker } from '@tidemark/contract';
-import { FUTURES_USER_CHANNELS, type FuturesAlert, type FuturesMarkInfo } from '@tidemark/contract/futures';
+import type { FuturesAlert, FuturesMarkInfo } from '@tidemark/contract/futures';
+import { FUTURES_USER_CHANNELS } from '@tidemark/contract/futures-channels';
 import { applyDepthDelta, bookFromSnapshot, type DepthBook } from './depth-book.ts';
 
 /**

@@ -192,7 +192,14 @@ describe('/ws trades and tickers', () => {
       volume: '0.02',
       turnover: '62',
     });
-    const list = await ws.waitFor((m) => m.type === 'update' && m.channel === 'tickers', 'the tickers');
+    // a tickers update carries the symbols that changed: an earlier test's BTCUSDT trade may come first
+    const list = await ws.waitFor(
+      (m) =>
+        m.type === 'update' &&
+        m.channel === 'tickers' &&
+        ((m as DataMessage).data as Array<{ symbol: string }>).some((t) => t.symbol === 'ETHUSDT'),
+      'the tickers with ETHUSDT',
+    );
     expect((list as DataMessage).data).toEqual(
       expect.arrayContaining([expect.objectContaining({ symbol: 'ETHUSDT', last: '3100' })]),
     );

@@ -271,7 +271,9 @@ export class FeedHub {
   /** Writes every connection's own frame, then each channel's shared frame, watching each socket's budget. */
   flush(): void {
     const now = Date.now();
-    this.lastFlush = now;
+    // only a flush that wrote something spaces the next one: the periodic pass over idle connections must not
+    // hold back the first update after it
+    let wrote = this.dirty.size > 0;
     const { sendBudgetBytes, maxBufferedBytes, stalledMs } = this.limits;
     for (const c of this.connections) {
       const buffered = c.socket.bufferedAmount;
@@ -287,6 +289,7 @@ export class FeedHub {
         const frame = `[${c.queue.join(',')}]`;
         c.queue = [];
         this.write(c, frame);
+        wrote = true;
       }
     }
     for (const ch of this.dirty) {
@@ -304,6 +307,7 @@ export class FeedHub {
       }
     }
     this.dirty.clear();
+    if (wrote) this.lastFlush = now;
     for (const c of this.connections) {
       if (!c.fresh.size) continue;
       for (const key of c.fresh) if (!c.pending.has(key)) this.channels.get(key)?.direct.delete(c);

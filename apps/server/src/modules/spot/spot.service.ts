@@ -290,7 +290,11 @@ export class SpotService {
   balancesChanged(users: Iterable<number>): void {
     for (const userId of users) {
       if (this.hub.hasSubscribers(`balances#${userId}`)) {
-        void this.balances(userId).then((b) => this.hub.publish(`balances#${userId}`, b));
+        // a read that fails (the server is stopping) publishes nothing: the next change or a resubscribe brings it
+        this.balances(userId).then(
+          (b) => this.hub.publish(`balances#${userId}`, b),
+          () => {},
+        );
       }
     }
   }

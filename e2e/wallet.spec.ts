@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { advanceServerClock, api, readCode, readOutbox, useLanguage, useToken } from './support/helpers.ts';
 import { operatorToken } from './support/operator.ts';
+import { FUND_PASSWORD, TRON_ADDRESS, userWithPendingKyc } from './support/users.ts';
 
 /**
  * The money core end to end (deposit, transfer, convert, withdrawal): an operator credits a simulated deposit → the assets screen
@@ -11,9 +12,6 @@ import { operatorToken } from './support/operator.ts';
  */
 
 const SHOTS = process.env.WALLET_SHOTS;
-const FUND_PASSWORD = '246810';
-const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-let seq = 0;
 const input = (page: Page, testId: string) => page.getByTestId(testId).locator('input');
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -32,42 +30,7 @@ async function admin<T>(request: APIRequestContext, path: string, body: unknown)
 
 /** A new user with e-mail and phone bound, a fund password, and basic verification approved. */
 async function verifiedUser(request: APIRequestContext): Promise<{ id: number; email: string; token: string }> {
-  const email = `wallet-${Date.now()}-${process.pid}-${seq++}@example.com`;
-  const temp = async () => (await api<{ tempToken: string }>(request, '/xb/v1/common/temp/token')).tempToken;
-  await api(request, '/xb/v1/common/send/email', { email, purpose: 'register', tempToken: await temp() });
-  const { token } = await api<{ token: string }>(request, '/xb/v1/auth/register', {
-    type: 'email',
-    email,
-    code: await readCode(request, email),
-    password: 'abc123',
-    confirmPassword: 'abc123',
-    agree: true,
-  });
-  const phone = String(5550000000 + Math.floor(Math.random() * 9_999_999));
-  await api(
-    request,
-    '/xb/v1/common/send/sms',
-    { countryCode: '1', phone, purpose: 'bind', tempToken: await temp() },
-    { token },
-  );
-  await api(
-    request,
-    '/xb/v1/account/phone/bind',
-    { countryCode: '1', phone, code: await readCode(request, `+1${phone}`) },
-    { token },
-  );
-  await api(
-    request,
-    '/xb/v1/account/fund-password/set',
-    { fundPassword: FUND_PASSWORD, confirmPassword: FUND_PASSWORD, loginPassword: 'abc123' },
-    { token },
-  );
-  await api(
-    request,
-    '/xb/v1/kyc/basic/submit',
-    { realName: 'Ada Lovelace', idNumber: 'AB1234567', country: 'GB', documentType: 'passport' },
-    { token },
-  );
+  const { email, token } = await userWithPendingKyc(request, 'wallet');
   const queue = await admin<{ items: Array<{ id: number; email: string | null }> }>(request, '/admin/kyc/queue', {
     state: 'pending',
     level: 'basic',

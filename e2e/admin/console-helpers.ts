@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { advanceServerClock, api, readCode } from '../support/helpers.ts';
+import { FUND_PASSWORD, TRON_ADDRESS, userWithPendingKyc as pendingKycUser } from '../support/users.ts';
 
-export const FUND_PASSWORD = '246810';
-export const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+export { FUND_PASSWORD, TRON_ADDRESS };
+
 let seq = 0;
 
 /** The one-time setup link the fresh server printed in its log (the config sends the log to a file). */
@@ -22,52 +23,8 @@ export async function setupLinkPath(): Promise<string> {
   return path;
 }
 
-/**
- * A user as the retail app makes one: registered by e-mail, phone bound, fund password set, and a
- * basic identity application waiting for review.
- */
-export async function userWithPendingKyc(
-  request: APIRequestContext,
-): Promise<{ email: string; token: string; realName: string }> {
-  const email = `console-${Date.now()}-${process.pid}-${seq++}@example.com`;
-  const realName = 'Ada Lovelace';
-  const temp = async () => (await api<{ tempToken: string }>(request, '/xb/v1/common/temp/token')).tempToken;
-  await api(request, '/xb/v1/common/send/email', { email, purpose: 'register', tempToken: await temp() });
-  const { token } = await api<{ token: string }>(request, '/xb/v1/auth/register', {
-    type: 'email',
-    email,
-    code: await readCode(request, email),
-    password: 'abc123',
-    confirmPassword: 'abc123',
-    agree: true,
-  });
-  const phone = String(5550000000 + Math.floor(Math.random() * 9_999_999));
-  await api(
-    request,
-    '/xb/v1/common/send/sms',
-    { countryCode: '1', phone, purpose: 'bind', tempToken: await temp() },
-    { token },
-  );
-  await api(
-    request,
-    '/xb/v1/account/phone/bind',
-    { countryCode: '1', phone, code: await readCode(request, `+1${phone}`) },
-    { token },
-  );
-  await api(
-    request,
-    '/xb/v1/account/fund-password/set',
-    { fundPassword: FUND_PASSWORD, confirmPassword: FUND_PASSWORD, loginPassword: 'abc123' },
-    { token },
-  );
-  await api(
-    request,
-    '/xb/v1/kyc/basic/submit',
-    { realName, idNumber: `AB${Date.now() % 10_000_000}`, country: 'GB', documentType: 'passport' },
-    { token },
-  );
-  return { email, token, realName };
-}
+/** A user with a basic identity application waiting in the console's queue. */
+export const userWithPendingKyc = (request: APIRequestContext) => pendingKycUser(request, 'console');
 
 /** A withdrawal application through the retail calls (fund password + the e-mailed code). */
 export async function applyWithdrawal(

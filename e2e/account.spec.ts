@@ -301,8 +301,13 @@ test('bind a phone, reset the password by SMS code, change the e-mail with codes
 
   // forgotten password, by SMS once the window has passed
   await page.waitForTimeout(Math.max(0, phoneCodeSentAt + 61_000 - Date.now()));
+  const sentBefore = (await readOutbox(page.request, `+1${phone}`)).length;
   await page.getByTestId('send-code').click();
   await expect(page.getByTestId('send-code')).toBeDisabled(); // counting down
+  // the outbox still holds the binding code: wait for the new message before reading the latest code
+  await expect
+    .poll(async () => (await readOutbox(page.request, `+1${phone}`)).length, { message: 'the reset code is sent' })
+    .toBeGreaterThan(sentBefore);
   const smsCode = await readCode(page.request, `+1${phone}`);
   await input(page, 'input-code').fill(smsCode);
   await input(page, 'input-password').fill('new456');

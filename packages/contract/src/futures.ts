@@ -122,10 +122,30 @@ export const PositionMarginRequest = z.object({
 export type PositionMarginRequest = z.input<typeof PositionMarginRequest>;
 
 /** Stop-profit / stop-loss prices of the open position; null (or omitted) clears one. */
+/** What a close trigger watches: the mark price (default) or the contract's last trade (decision 0025). */
+export const TRIGGER_SOURCES = ['mark', 'last'] as const;
+export type TriggerSource = (typeof TRIGGER_SOURCES)[number];
+const triggerField = z.enum(TRIGGER_SOURCES, 'futures.triggerSourceInvalid').default('mark');
+
+/** A trailing stop's callback rate in percent: 0.1 to 10, at most two decimals. */
+export const callbackRateField = z
+  .string('futures.callbackRateInvalid')
+  .regex(/^\d{1,2}(\.\d{1,2})?$/, 'futures.callbackRateInvalid')
+  .refine((v) => Number(v) >= 0.1 && Number(v) <= 10, 'futures.callbackRateInvalid');
+
+/**
+ * Sets all the close triggers of the open position at once (what is left out is removed): TP and SL each with
+ * the price it watches, and a trailing stop (callback rate in %, optional activation price).
+ */
 export const StopPlRequest = z.object({
   symbol: symbolField,
   takeProfitPrice: positiveDecimalField.nullable().optional(),
   stopLossPrice: positiveDecimalField.nullable().optional(),
+  takeProfitTrigger: triggerField,
+  stopLossTrigger: triggerField,
+  trailingCallbackRate: callbackRateField.nullable().optional(),
+  trailingActivationPrice: positiveDecimalField.nullable().optional(),
+  trailingTrigger: triggerField,
 });
 export type StopPlRequest = z.input<typeof StopPlRequest>;
 
@@ -269,6 +289,17 @@ export interface FuturesPosition {
   yield: string | null;
   takeProfitPrice: string | null;
   stopLossPrice: string | null;
+  takeProfitTrigger: TriggerSource;
+  stopLossTrigger: TriggerSource;
+  /** The trailing stop (null: none): callback rate in %, activation price, best price since activation and the
+   * price it fires at from there (null until activated). */
+  trailingStop: {
+    callbackRate: string;
+    activationPrice: string | null;
+    trigger: TriggerSource;
+    watermark: string | null;
+    stopPrice: string | null;
+  } | null;
   /** Auto-deleverage indicator 1–5 (5 = first in line), null when not in profit. */
   adlRank: number | null;
   status: 'open' | 'closed';

@@ -7,3 +7,4 @@ export * from './tier-table.ts';
 export * from './tiers.ts';
 export * from './position.ts';
 export * from './liquidation-price.ts';
+export * from './triggers.ts';

@@ -23,6 +23,10 @@ export const futuresMessages: LocalizedMessages = {
     'futures.stopWouldTrigger': 'This price would trigger immediately at the current mark price',
     'futures.stopLossBeyondLiquidation':
       'The stop-loss lies beyond the estimated liquidation price: liquidation would come first',
+    'futures.lastPriceUnavailable': 'No trade has happened in this contract yet: choose the mark price',
+    'futures.triggerSourceInvalid': 'Choose the mark price or the last price',
+    'futures.callbackRateInvalid': 'The callback rate must be between 0.1 % and 10 %, with at most two decimals',
+    'futures.liquidationNotFound': 'This liquidation was not found',
   },
   zh_hk: {
     'futures.unknownContract': '未知的合約',
@@ -44,6 +48,10 @@ export const futuresMessages: LocalizedMessages = {
     'futures.takeProfitAboveOpen': '做空時，止盈價不能高於開倉價',
     'futures.stopWouldTrigger': '此價格在目前標記價格下會立即觸發',
     'futures.stopLossBeyondLiquidation': '止損價超出預估強平價：將先被強制平倉',
+    'futures.lastPriceUnavailable': '此合約尚未有成交：請選擇標記價格',
+    'futures.triggerSourceInvalid': '請選擇標記價格或最新成交價',
+    'futures.callbackRateInvalid': '回調幅度須介於 0.1% 至 10% 之間，最多兩位小數',
+    'futures.liquidationNotFound': '找不到此強平記錄',
   },
   zh_cn: {
     'futures.unknownContract': '未知的合约',
@@ -65,6 +73,10 @@ export const futuresMessages: LocalizedMessages = {
     'futures.takeProfitAboveOpen': '做空时，止盈价不能高于开仓价',
     'futures.stopWouldTrigger': '该价格在当前标记价格下会立即触发',
     'futures.stopLossBeyondLiquidation': '止损价超出预估强平价：将先被强制平仓',
+    'futures.lastPriceUnavailable': '此合约尚无成交：请选择标记价格',
+    'futures.triggerSourceInvalid': '请选择标记价格或最新成交价',
+    'futures.callbackRateInvalid': '回调幅度须介于 0.1% 至 10% 之间，最多两位小数',
+    'futures.liquidationNotFound': '找不到此强平记录',
   },
   de: {
     'futures.unknownContract': 'Unbekannter Kontrakt',
@@ -92,6 +104,11 @@ export const futuresMessages: LocalizedMessages = {
     'futures.stopWouldTrigger': 'Dieser Preis würde beim aktuellen Markpreis sofort auslösen',
     'futures.stopLossBeyondLiquidation':
       'Der Stop-Loss liegt jenseits des geschätzten Liquidationspreises: die Liquidation käme zuerst',
+    'futures.lastPriceUnavailable': 'In diesem Kontrakt gab es noch keinen Handel: Wählen Sie den Mark-Preis',
+    'futures.triggerSourceInvalid': 'Wählen Sie den Mark-Preis oder den letzten Preis',
+    'futures.callbackRateInvalid':
+      'Die Rückfallrate muss zwischen 0,1 % und 10 % liegen, mit höchstens zwei Dezimalstellen',
+    'futures.liquidationNotFound': 'Diese Liquidation wurde nicht gefunden',
   },
   fr: {
     'futures.unknownContract': 'Contrat inconnu',
@@ -119,6 +136,12 @@ export const futuresMessages: LocalizedMessages = {
     'futures.stopWouldTrigger': 'Ce prix se déclencherait immédiatement au prix de marque actuel',
     'futures.stopLossBeyondLiquidation':
       'Le stop-loss est au-delà du prix de liquidation estimé : la liquidation viendrait avant',
+    'futures.lastPriceUnavailable':
+      'Aucune transaction n’a encore eu lieu sur ce contrat : choisissez le prix de marque',
+    'futures.triggerSourceInvalid': 'Choisissez le prix de marque ou le dernier prix',
+    'futures.callbackRateInvalid':
+      'Le taux de rappel doit être compris entre 0,1 % et 10 %, avec au plus deux décimales',
+    'futures.liquidationNotFound': 'Cette liquidation est introuvable',
   },
   jp: {
     'futures.unknownContract': '不明な契約です',
@@ -140,6 +163,10 @@ export const futuresMessages: LocalizedMessages = {
     'futures.takeProfitAboveOpen': 'ショートの場合、テイクプロフィット価格は建値より高くできません',
     'futures.stopWouldTrigger': 'この価格は現在のマーク価格で即座に発動します',
     'futures.stopLossBeyondLiquidation': 'ストップロスが推定清算価格を超えています：先に清算されます',
+    'futures.lastPriceUnavailable': 'この契約ではまだ約定がありません：マーク価格を選んでください',
+    'futures.triggerSourceInvalid': 'マーク価格か最終取引価格を選んでください',
+    'futures.callbackRateInvalid': 'コールバック率は 0.1%〜10%（小数点以下 2 桁まで）で指定してください',
+    'futures.liquidationNotFound': 'この清算は見つかりません',
   },
   kr: {
     'futures.unknownContract': '알 수 없는 계약입니다',
@@ -161,11 +188,19 @@ export const futuresMessages: LocalizedMessages = {
     'futures.takeProfitAboveOpen': '숏 포지션의 익절가는 진입가보다 높을 수 없습니다',
     'futures.stopWouldTrigger': '이 가격은 현재 마크 가격에서 즉시 발동됩니다',
     'futures.stopLossBeyondLiquidation': '손절가가 예상 청산가를 넘어섭니다: 청산이 먼저 일어납니다',
+    'futures.lastPriceUnavailable': '이 계약에는 아직 체결이 없습니다: 마크 가격을 선택하세요',
+    'futures.triggerSourceInvalid': '마크 가격 또는 최종 체결가를 선택하세요',
+    'futures.callbackRateInvalid': '콜백 비율은 0.1%~10% 사이, 소수점 둘째 자리까지여야 합니다',
+    'futures.liquidationNotFound': '이 청산 기록을 찾을 수 없습니다',
   },
   tr: {
     'futures.unknownContract': 'Bilinmeyen sözleşme',
     'futures.noPosition': 'Bu sözleşmede açık pozisyon yok',
     'futures.stopLossAboveOpen': 'Uzun pozisyonda zarar durdur fiyatı açılış fiyatından yüksek olamaz',
     'futures.takeProfitBelowOpen': 'Uzun pozisyonda kâr al fiyatı açılış fiyatından düşük olamaz',
+    'futures.lastPriceUnavailable': 'Bu sözleşmede henüz işlem olmadı: işaret fiyatını seçin',
+    'futures.triggerSourceInvalid': 'İşaret fiyatını veya son fiyatı seçin',
+    'futures.callbackRateInvalid': 'Geri çekilme oranı %0,1 ile %10 arasında olmalı, en fazla iki ondalık basamakla',
+    'futures.liquidationNotFound': 'Bu likidasyon bulunamadı',
   },
 };

@@ -32,6 +32,13 @@ export const futuresPositions = pgTable('futures_positions', {
   closeValue: bigint('close_value', { mode: 'bigint' }).notNull().default(0n),
   takeProfitTicks: bigint('take_profit_ticks', { mode: 'bigint' }),
   stopLossTicks: bigint('stop_loss_ticks', { mode: 'bigint' }),
+  tpTrigger: text('tp_trigger').$type<'mark' | 'last'>().notNull().default('mark'),
+  slTrigger: text('sl_trigger').$type<'mark' | 'last'>().notNull().default('mark'),
+  /** Trailing stop (migrations/202611262230_futadv_futures_triggers.sql): callback in 0.01 % (null: none). */
+  trailCallback: integer('trail_callback'),
+  trailTrigger: text('trail_trigger').$type<'mark' | 'last'>().notNull().default('mark'),
+  trailActivationTicks: bigint('trail_activation_ticks', { mode: 'bigint' }),
+  trailWatermarkTicks: bigint('trail_watermark_ticks', { mode: 'bigint' }),
   status: text('status').$type<'open' | 'closed'>().notNull(),
   closeReason: text('close_reason'),
   openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
@@ -143,5 +150,9 @@ export const futuresLiquidations = pgTable('futures_liquidations', {
   marketLots: bigint('market_lots', { mode: 'bigint' }).notNull(),
   adlLots: bigint('adl_lots', { mode: 'bigint' }).notNull(),
   insuranceDelta: bigint('insurance_delta', { mode: 'bigint' }).notNull(),
+  /** The position as it was liquidated (null for records older than these columns). */
+  entryValue: bigint('entry_value', { mode: 'bigint' }),
+  margin: bigint('margin', { mode: 'bigint' }),
+  marginMode: text('margin_mode').$type<'cross' | 'isolated'>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });

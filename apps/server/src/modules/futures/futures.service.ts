@@ -33,7 +33,7 @@ import {
 } from '@tidemark/futures-math';
 import { isolatedMarginBounds, returnOnEquity, unrealizedPnl } from '@tidemark/futures-math';
 import { checkLeverage } from '@tidemark/futures-math';
-import { validateTpSl, type TpSlError } from './domain/tpsl.ts';
+import { closeTriggerUpdate } from './stop-pl.ts';
 import { formatFixed, RATE_ONE, USDT_SCALE } from '@tidemark/futures-math';
 import { fundingTimeAtOrBefore, settleFunding } from './funding.ts';
 import {
@@ -531,7 +531,8 @@ export class FuturesService {
   /**
    * TP/SL of the open position (spec §5): a long's stop-loss not above the open price and take-profit not below
    * it (a short mirrored), neither one that would fire at the current mark. A stop-loss beyond the estimated
-   * liquidation price is accepted with a warning.
+   * liquidation price is accepted with a warning. Each watches the mark or the last trade; a trailing stop may
+   * be set beside them (stop-pl.ts, decision 0025).
    */
   async setStopPl(userId: number, body: StopPlRequest): Promise<FuturesPosition & { warning: string | null }> {
     const b = this.book(body.symbol);
@@ -539,6 +540,7 @@ export class FuturesService {
     const tp = body.takeProfitPrice ? toTicks(c, body.takeProfitPrice) : null;
     const sl = body.stopLossPrice ? toTicks(c, body.stopLossPrice) : null;
     const before = (await this.positions(userId, body.symbol))[0];
+    const trailingActivation = body.trailingActivationPrice ? toTicks(c, body.trailingActivationPrice) : null;
     const warning = await b.run(async (tx) => {
       const pos = await openPositionOf(tx, userId, body.symbol);
       if (!pos) throw badRequest('NO_POSITION', 'futures.noPosition', undefined, 'symbol');
@@ -548,22 +550,18 @@ export class FuturesService {
         before?.id === pos.id && before.estimatedLiquidationPrice !== null
           ? toTicks(c, before.estimatedLiquidationPrice)
           : null;
-      const check = validateTpSl({ position: toPosition(pos), mark, liquidation, takeProfit: tp, stopLoss: sl });
-      const first = check.errors[0];
-      if (first) {
-        const field = first.startsWith('stopLoss')
-          ? 'stopLossPrice'
-          : first.startsWith('takeProfit')
-            ? 'takeProfitPrice'
-            : 'symbol';
-        throw badRequest('STOP_PRICE_INVALID', TPSL_MESSAGES[first], undefined, field);
-      }
+      const plan = await closeTriggerUpdate(tx, pos, mark, liquidation, {
+        takeProfit: tp,
+        stopLoss: sl,
+        trailingActivation,
+        body,
+      });
       await tx
         .update(futuresPositions)
-        .set({ takeProfitTicks: tp, stopLossTicks: sl, updatedAt: new Date(this.clock.now()) })
+        .set({ ...plan.update, updatedAt: new Date(this.clock.now()) })
         .where(eq(futuresPositions.id, pos.id));
       b.effects.users.add(userId);
-      return check.warnings[0] ? `futures.${check.warnings[0]}` : null;
+      return plan.warning;
     });
     const [view] = await this.positions(userId, body.symbol);
     return { ...view!, warning };
@@ -715,17 +713,6 @@ export class FuturesService {
     });
   }
 }
-
-const TPSL_MESSAGES: Record<TpSlError, string> = {
-  noPosition: 'futures.noPosition',
-  priceInvalid: 'spot.decimalInvalid',
-  stopLossAboveOpenPrice: 'futures.stopLossAboveOpen',
-  stopLossBelowOpenPrice: 'futures.stopLossBelowOpen',
-  takeProfitBelowOpenPrice: 'futures.takeProfitBelowOpen',
-  takeProfitAboveOpenPrice: 'futures.takeProfitAboveOpen',
-  stopLossWouldTriggerNow: 'futures.stopWouldTrigger',
-  takeProfitWouldTriggerNow: 'futures.stopWouldTrigger',
-};
 
 function toTicks(c: Contract, price: string): bigint {
   try {

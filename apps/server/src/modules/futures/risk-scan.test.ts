@@ -25,6 +25,12 @@ function row(p: Partial<PositionRow> & Pick<PositionRow, 'userId' | 'symbol' | '
     closeValue: 0n,
     takeProfitTicks: null,
     stopLossTicks: null,
+    tpTrigger: 'mark',
+    slTrigger: 'mark',
+    trailCallback: null,
+    trailTrigger: 'mark',
+    trailActivationTicks: null,
+    trailWatermarkTicks: null,
     status: 'open',
     closeReason: null,
     openedAt: at,
@@ -111,6 +117,17 @@ describe('riskCandidates (the batch filter of a mark tick)', () => {
     expect(riskCandidates(BTC, btc('90361.4'), rows, markOf)).toEqual([isolated.id, ...fired]);
     expect(riskCandidates(BTC, btc('95000.1'), rows, markOf)).toEqual([crossBtc.id]);
     expect(riskCandidates(BTC, btc('95000'), rows, markOf)).toEqual([withTp.id, crossBtc.id]);
+  });
+
+  it('leaves a take-profit on the last trade to close-triggers.ts', () => {
+    const onLast: RiskSnapshotRow = {
+      position: { ...withTp, id: nextId++, userId: 5, tpTrigger: 'last' },
+      available: null,
+    };
+    expect(riskCandidates(BTC, btc('95000'), [onLast], markOf)).toEqual([]);
+    expect(
+      riskCandidates(BTC, btc('95000'), [{ ...onLast, position: { ...onLast.position, tpTrigger: 'mark' } }], markOf),
+    ).toEqual([onLast.position.id]);
   });
 
   it('leaves out a leg without a mark, as the exact path does, but counts its margin', () => {

@@ -115,9 +115,9 @@ function filterWithBatch(
       position: { size: p.side === 'long' ? p.qtyLots : -p.qtyLots, entryValue: p.entryValue },
       isolatedMargin: p.marginMode === 'isolated' ? p.margin : null,
       account: p.userId,
-      // other contracts' TP/SL are judged on their own tick
-      takeProfit: here ? p.takeProfitTicks : null,
-      stopLoss: here ? p.stopLossTicks : null,
+      // other contracts' TP/SL are judged on their own tick; those on the last trade by close-triggers.ts
+      takeProfit: here && p.tpTrigger === 'mark' ? p.takeProfitTicks : null,
+      stopLoss: here && p.slTrigger === 'mark' ? p.stopLossTicks : null,
     });
     rowOf.push(p);
   }

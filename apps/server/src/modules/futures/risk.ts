@@ -5,7 +5,6 @@ import { impactPrice, premiumIndex } from './domain/funding.ts';
 import { adlScore, isCrossLiquidatable, isIsolatedLiquidatable, type Leg } from './domain/liquidation.ts';
 import { bankruptcyPrice } from '@tidemark/futures-math';
 import { nextMark } from './domain/mark-price.ts';
-import { tpslTriggered } from './domain/tpsl.ts';
 import { unrealizedPnl, type Position } from '@tidemark/futures-math';
 import { divHalfUp, parseFixed } from '@tidemark/futures-math';
 import type { ContractBook } from './contract-book.ts';
@@ -13,6 +12,7 @@ import { futuresLiquidations, futuresMarkPrices, futuresPositions, type Position
 import { CLEARING, openPositionOf, postNonEmpty, walletOf } from './settle-fill.ts';
 import { contractOf } from './domain/contracts.ts';
 import { loadRiskSnapshot, riskCandidates } from './risk-scan.ts';
+import { advanceCloseTriggers, closeTrigger, type CloseKind, type TriggerPrices } from './close-triggers.ts';
 
 /**
  * What happens on every mark price (product spec §3, prices, funding and liquidation), inside the contract's sequencer:
@@ -40,7 +40,7 @@ export type MarkOf = (symbol: string) => bigint | null;
 export interface TickReport {
   mark: bigint;
   liquidated: number[];
-  triggered: Array<{ positionId: number; kind: 'take_profit' | 'stop_loss' }>;
+  triggered: Array<{ positionId: number; kind: CloseKind }>;
 }
 
 /** Computes and records the mark for index `indexPrice` at `at`, then re-evaluates every open position. */
@@ -87,7 +87,15 @@ export async function evaluatePositions(book: ContractBook, tx: Db, markOf: Mark
   const mark = book.mark!;
   const report: TickReport = { mark, liquidated: [], triggered: [] };
   const snapshot = await loadRiskSnapshot(tx, book.ledger, c.symbol);
-  const candidates = riskCandidates(c, mark, snapshot, markOf);
+  const batch = riskCandidates(c, mark, snapshot, markOf);
+  // last-price TP/SL and trailing stops (close-triggers.ts); moves the trailing watermarks
+  const triggers = await advanceCloseTriggers(
+    tx,
+    c.symbol,
+    mark,
+    snapshot.map((r) => r.position),
+  );
+  const candidates = [...new Set([...batch, ...triggers.fired])].sort((a, b) => a - b);
   const byId = new Map(snapshot.map((r) => [r.position.id, r.position]));
   const rows = candidates.map((id) => byId.get(id)!);
   for (const row of rows) {
@@ -99,12 +107,15 @@ export async function evaluatePositions(book: ContractBook, tx: Db, markOf: Mark
       continue;
     }
     if (pos.marginMode === 'cross') await keepCrossMarginWhole(book, tx, pos);
-    const kind = stopTriggered(pos, mark);
+    const kind = stopTriggered(pos, triggers.prices);
     if (kind) {
       await book.cancelReduceOnlyOf(tx, pos.userId);
+      // a trailing stop fires once: it is removed with the close it places
+      if (kind === 'trailing_stop') await clearTrailing(tx, pos.id);
+      // close-on-trigger: reduce-only, the position's size as read now (a smaller position closes what is left)
       await book.place(tx, {
         userId: pos.userId,
-        clientOrderId: `${kind === 'take_profit' ? 'tp' : 'sl'}-${pos.id}-${mark}`,
+        clientOrderId: `${CLIENT_PREFIX[kind]}-${pos.id}-${mark}`,
         requestHash: kind,
         side: pos.side === 'long' ? 'sell' : 'buy',
         type: 'market',
@@ -112,7 +123,8 @@ export async function evaluatePositions(book: ContractBook, tx: Db, markOf: Mark
         qtyLots: pos.qtyLots,
         reduceOnly: true,
         postOnly: false,
-        source: kind,
+        // a trailing stop is a stop-loss that moves: its close is one (the order sources are unchanged)
+        source: kind === 'trailing_stop' ? 'stop_loss' : kind,
         marginMode: pos.marginMode,
         leverage: pos.leverage,
       });
@@ -122,10 +134,21 @@ export async function evaluatePositions(book: ContractBook, tx: Db, markOf: Mark
   return report;
 }
 
-/** Take-profit / stop-loss on the mark: a long's TP at or above, SL at or below; a short's mirrored. */
-export function stopTriggered(pos: PositionRow, mark: bigint): 'take_profit' | 'stop_loss' | null {
-  const t = tpslTriggered(toPosition(pos), mark, pos.takeProfitTicks, pos.stopLossTicks);
-  return t === 'takeProfit' ? 'take_profit' : t === 'stopLoss' ? 'stop_loss' : null;
+const CLIENT_PREFIX: Record<CloseKind, string> = { take_profit: 'tp', stop_loss: 'sl', trailing_stop: 'trail' };
+
+/**
+ * The close trigger that fires for the position at these prices: TP/SL on the mark or the last trade as each
+ * chose (a long's TP at or above, SL at or below; a short's mirrored), or its trailing stop (close-triggers.ts).
+ */
+export function stopTriggered(pos: PositionRow, prices: TriggerPrices): CloseKind | null {
+  return closeTrigger(pos, prices).kind;
+}
+
+async function clearTrailing(tx: Db, positionId: number): Promise<void> {
+  await tx
+    .update(futuresPositions)
+    .set({ trailCallback: null, trailActivationTicks: null, trailWatermarkTicks: null })
+    .where(eq(futuresPositions.id, positionId));
 }
 
 /** The user's cross collateral (wallet available + Σ cross margins) and legs, over every contract. */
@@ -266,6 +289,10 @@ export async function liquidate(book: ContractBook, tx: Db, start: PositionRow):
     marketLots,
     adlLots: qty - marketLots - rest,
     insuranceDelta: book.takeInsuranceDelta(),
+    // the inputs of the decision, for the settlement view (liquidation-settlement.ts)
+    entryValue: pos.entryValue,
+    margin: pos.margin,
+    marginMode: pos.marginMode,
     createdAt: new Date(book.markState!.at),
   });
 }

@@ -1,7 +1,7 @@
 import type { FuturesOrder, FuturesPosition } from '@tidemark/contract/futures';
 import type { Contract } from './domain/contracts.ts';
 import { lotsToQty, ticksToPrice } from './domain/contracts.ts';
-import { divHalfUp, formatFixed, RATE_DECIMALS, USDT_SCALE } from '@tidemark/futures-math';
+import { divHalfUp, formatFixed, RATE_DECIMALS, trailingStopPrice, USDT_SCALE } from '@tidemark/futures-math';
 import type { FuturesOrderRow, PositionRow } from './futures.schema.ts';
 
 /** Rows → the answers of packages/contract/src/futures.ts (decimal strings, epoch ms). */
@@ -77,6 +77,9 @@ export function positionView(c: Contract, p: PositionRow, x: PositionExtras): Fu
     yield: open ? (x.roe === null ? null : rate(x.roe)) : closedYield === null ? null : rate(closedYield),
     takeProfitPrice: p.takeProfitTicks === null ? null : ticksToPrice(c, p.takeProfitTicks),
     stopLossPrice: p.stopLossTicks === null ? null : ticksToPrice(c, p.stopLossTicks),
+    takeProfitTrigger: p.tpTrigger,
+    stopLossTrigger: p.slTrigger,
+    trailingStop: trailingView(c, p),
     adlRank: x.adlRank,
     status: p.status,
     closedPrice: averagePrice(c, p.closeValue, p.closedLots),
@@ -84,5 +87,24 @@ export function positionView(c: Contract, p: PositionRow, x: PositionExtras): Fu
     closeReason: (p.closeReason as FuturesPosition['closeReason']) ?? null,
     openTime: p.openedAt.getTime(),
     closeTime: p.closedAt?.getTime() ?? null,
+  };
+}
+
+/** The position's trailing stop as shown: callback in %, the best price since activation and its stop price. */
+function trailingView(c: Contract, p: PositionRow): FuturesPosition['trailingStop'] {
+  if (p.trailCallback === null) return null;
+  const price = (t: bigint | null) => (t === null ? null : ticksToPrice(c, t));
+  const stop = trailingStopPrice({
+    side: p.side === 'long' ? 1 : -1,
+    callback: BigInt(p.trailCallback),
+    activation: p.trailActivationTicks,
+    watermark: p.trailWatermarkTicks,
+  });
+  return {
+    callbackRate: formatFixed(BigInt(p.trailCallback), 2),
+    activationPrice: price(p.trailActivationTicks),
+    trigger: p.trailTrigger,
+    watermark: price(p.trailWatermarkTicks),
+    stopPrice: price(stop),
   };
 }

@@ -396,3 +396,71 @@ export type FuturesAlert =
       markPrice: string;
       time: number;
     };
+
+/**
+ * How a liquidation was settled (public: POST /api/xb/v1/futures/liquidation/settlement {positionId}): the
+ * index ticks with their sources and the marks around the one that decided it, the inputs, the formula and the
+ * figures recomputed from them beside the recorded ones (decision 0025).
+ */
+export const LiquidationSettlementRequest = z.object({
+  positionId: z
+    .number('futures.liquidationNotFound')
+    .int('futures.liquidationNotFound')
+    .positive('futures.liquidationNotFound'),
+});
+export type LiquidationSettlementRequest = z.input<typeof LiquidationSettlementRequest>;
+
+export interface LiquidationSettlement {
+  positionId: number;
+  symbol: string;
+  direction: PositionSide;
+  marginMode: MarginMode;
+  time: number;
+  /** Index ticks up to the deciding one (time, price, source prices) with the mark computed from each. */
+  ticks: Array<{
+    time: number;
+    indexPrice: string;
+    sources: Record<string, string>;
+    markPrice: string | null;
+    used: boolean;
+  }>;
+  inputs: {
+    quantity: string;
+    openPrice: string;
+    entryValue: string;
+    /** The collateral at stake (cross: the position's margin plus the whole available wallet). */
+    margin: string;
+    markPrice: string;
+    maintenanceMarginRate: string;
+    maintenanceAmount: string;
+    liquidationFeeRate: string;
+  };
+  /** The formulas, in words that do not need translating (symbols), for anyone recomputing. */
+  formula: Record<string, string>;
+  result: {
+    positionValue: string;
+    marginBalance: string;
+    maintenanceMargin: string;
+    liquidationPrice: string | null;
+    bankruptcyPrice: string | null;
+    fills: Array<{
+      kind: 'market' | 'adl';
+      quantity: string;
+      price: string;
+      pnl: string;
+      margin: string;
+      insurance: string;
+      toUser: string;
+    }>;
+    insuranceFund: string;
+  };
+  recorded: {
+    markPrice: string;
+    bankruptcyPrice: string;
+    marketQuantity: string;
+    adlQuantity: string;
+    insuranceFund: string;
+  };
+  /** True when the recomputed bankruptcy price and insurance fund figure equal the recorded ones. */
+  agrees: boolean;
+}

@@ -10,14 +10,17 @@ import {
   FuturesSymbolFilter,
   FuturesTradesRequest,
   LeverageRequest,
+  LiquidationSettlementRequest,
   MarginModeRequest,
   PositionMarginRequest,
   StopPlRequest,
 } from '@tidemark/contract/futures';
 import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/http/app-error.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import type { Api } from '../../platform/module.ts';
 import type { FuturesService } from './futures.service.ts';
+import { liquidationSettlement } from './liquidation-settlement.ts';
 
 /**
  * The app's futures calls: contracts, the public book, tape and funding, and the signed-in user's account,
@@ -106,6 +109,17 @@ export function registerFuturesRoutes(app: Api, ctx: AppContext, futures: Future
     const res = await futures.setStopPl(uid(r), r.body);
     return { ...res, warning: res.warning === null ? null : t(r.locale, res.warning) };
   });
+  // public, like the cycle contract's verification: anyone can recompute a liquidation from the same ticks
+  app.post(
+    '/xb/v1/futures/liquidation/settlement',
+    { schema: { tags, body: LiquidationSettlementRequest } },
+    async (r) => {
+      const prices = ctx.services.prices;
+      const s = prices ? await liquidationSettlement(ctx.db, prices, r.body.positionId) : null;
+      if (!s) throw notFound('futures.liquidationNotFound');
+      return s;
+    },
+  );
   app.post(
     '/xb/v1/futures/funding/history',
     { preHandler: user, schema: { tags, body: FuturesPageRequest } },

@@ -274,6 +274,8 @@ export interface FuturesPosition {
   /** Closable amount: quantity minus what open reduce-only orders already claim. */
   closableQuantity: string;
   openPrice: string;
+  /** Σ quantity × price of the open part (USDT): the exact cost basis the P&L is computed from. */
+  entryValue: string;
   markPrice: string | null;
   margin: string;
   positionValue: string | null;

@@ -65,6 +65,7 @@ export function positionView(c: Contract, p: PositionRow, x: PositionExtras): Fu
     quantity: lotsToQty(c, open ? p.qtyLots : p.closedLots),
     closableQuantity: lotsToQty(c, open ? x.closable : 0n),
     openPrice: (open ? averagePrice(c, p.entryValue, p.qtyLots) : averagePrice(c, p.openedValue, p.closedLots)) ?? '0',
+    entryValue: usdt(open ? p.entryValue : 0n),
     markPrice: x.mark === null ? null : ticksToPrice(c, x.mark),
     margin: usdt(p.margin),
     positionValue: open && x.mark !== null ? usdt(p.qtyLots * x.mark) : null,

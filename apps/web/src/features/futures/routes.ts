@@ -16,4 +16,10 @@ export const futuresRoutes: RouteDef[] = [
     guard: 'auth',
     load: () => import('./pages/StopPlPage.tsx'),
   },
+  {
+    path: '/liquidationSettlement/:positionId',
+    index: 18,
+    titleKey: 'futures:settlement.title',
+    load: () => import('./pages/LiquidationSettlementPage.tsx'),
+  },
 ];

@@ -10,6 +10,7 @@ import type {
   FuturesPlaceOrderRequest,
   FuturesPosition,
   FuturesSetting,
+  LiquidationSettlement,
   MarginMode,
   PositionMarginRequest,
   StopPlRequest,
@@ -116,3 +117,11 @@ export const adjustPositionMargin = (body: PositionMarginRequest) =>
 
 export const setStopPl = (body: StopPlRequest) =>
   apiPost<FuturesPosition & { warning: string | null }>('/xb/v1/futures/stop-pl/set', body);
+
+/** How a liquidation was settled (public): ticks, inputs, formulas and the recomputed figures. */
+export const liquidationSettlementQuery = (positionId: number) =>
+  queryOptions({
+    queryKey: ['futures', 'liquidation', positionId] as const,
+    queryFn: () => apiPost<LiquidationSettlement>('/xb/v1/futures/liquidation/settlement', { positionId }),
+    staleTime: Infinity,
+  });

@@ -1,6 +1,7 @@
 import type { FuturesPosition } from '@tidemark/contract/futures';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { ratePercent } from '../model/contract-units.ts';
 
@@ -20,6 +21,9 @@ export function PositionCard(props: { position: FuturesPosition; actions?: React
   const when = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'medium' });
   const open = p.status === 'open';
   const pnl = open ? p.unrealizedPnl : p.realizedPnl;
+  // a TP/SL on the last price says so; the mark is the default and needs no tag
+  const withTrigger = (text: string, price: string | null, trigger: 'mark' | 'last') =>
+    price !== null && trigger === 'last' ? `${text} (${t('stopPl.trigger.last')})` : text;
   const row = (key: string, value: ReactNode, testId?: string, className = '') => (
     <>
       <dt>{t(key)}</dt>
@@ -66,8 +70,27 @@ export function PositionCard(props: { position: FuturesPosition; actions?: React
         {open && row('position.value', p.positionValue ?? '--', 'position-value')}
         {row('position.fee', p.fee, 'position-fee')}
         {row('position.interest', p.positionInterest, 'position-interest', tone(p.positionInterest))}
-        {open && row('position.takeProfit', formatPrice(p.takeProfitPrice), 'position-tp')}
-        {open && row('position.stopLoss', formatPrice(p.stopLossPrice), 'position-sl')}
+        {open &&
+          row(
+            'position.takeProfit',
+            withTrigger(formatPrice(p.takeProfitPrice), p.takeProfitPrice, p.takeProfitTrigger),
+            'position-tp',
+          )}
+        {open &&
+          row(
+            'position.stopLoss',
+            withTrigger(formatPrice(p.stopLossPrice), p.stopLossPrice, p.stopLossTrigger),
+            'position-sl',
+          )}
+        {open &&
+          p.trailingStop &&
+          row(
+            'stopPl.trailing.title',
+            `${p.trailingStop.callbackRate}% · ${
+              p.trailingStop.stopPrice === null ? t('stopPl.trailing.waiting') : formatPrice(p.trailingStop.stopPrice)
+            }`,
+            'position-trailing',
+          )}
         {!open && row('position.closedPrice', formatPrice(p.closedPrice), 'position-closed-price')}
         {!open && row('position.closedQuantity', p.closedQuantity)}
         {!open &&
@@ -81,6 +104,15 @@ export function PositionCard(props: { position: FuturesPosition; actions?: React
           row('position.closeTime', p.closeTime === null ? '--' : when.format(p.closeTime), 'position-close-time')}
         {open && p.adlRank !== null && row('position.adl', `${p.adlRank}/5`)}
       </dl>
+      {p.closeReason === 'liquidation' && (
+        <Link
+          className="position-card__link"
+          to={`/liquidationSettlement/${p.id}`}
+          data-testid="liquidation-settlement-link"
+        >
+          {t('settlement.link')}
+        </Link>
+      )}
       {props.actions}
     </li>
   );

@@ -31,6 +31,7 @@ const long: FuturesPosition = {
   yield: '0.02',
   takeProfitPrice: null,
   stopLossPrice: null,
+  entryValue: '0',
   takeProfitTrigger: 'mark',
   stopLossTrigger: 'mark',
   trailingStop: null,

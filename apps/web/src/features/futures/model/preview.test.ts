@@ -186,6 +186,7 @@ describe('checkStopPl (spec §5)', () => {
     yield: '0.02',
     takeProfitPrice: null,
     stopLossPrice: null,
+    entryValue: '0',
     takeProfitTrigger: 'mark',
     stopLossTrigger: 'mark',
     trailingStop: null,

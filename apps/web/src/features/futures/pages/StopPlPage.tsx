@@ -1,5 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
+import Selector from 'antd-mobile/es/components/selector';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -8,7 +9,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { contractsQuery, positionsQuery, setStopPl } from '../api/futures.ts';
-import { checkStopPl } from '../model/stop-pl.ts';
+import type { TriggerSource } from '@tidemark/contract/futures';
+import { checkCallbackRate, checkStopPl, estimatedPnlAt } from '../model/stop-pl.ts';
 import { useLiveFutures } from '../components/useFutures.ts';
 import '../../trade/components/trade.css';
 import '../components/futures.css';
@@ -31,6 +33,11 @@ export default function StopPlPage() {
   const position = positions.data?.find((p) => p.symbol === symbol);
   const [tp, setTp] = useState('');
   const [sl, setSl] = useState('');
+  const [tpTrigger, setTpTrigger] = useState<TriggerSource>('mark');
+  const [slTrigger, setSlTrigger] = useState<TriggerSource>('mark');
+  const [callback, setCallback] = useState('');
+  const [activation, setActivation] = useState('');
+  const [trailTrigger, setTrailTrigger] = useState<TriggerSource>('mark');
   const [busy, setBusy] = useState(false);
   const [serverWarning, setServerWarning] = useState<string | null>(null);
   const loaded = useRef(false);
@@ -39,12 +46,41 @@ export default function StopPlPage() {
     loaded.current = true;
     setTp(position.takeProfitPrice ?? '');
     setSl(position.stopLossPrice ?? '');
+    setTpTrigger(position.takeProfitTrigger);
+    setSlTrigger(position.stopLossTrigger);
+    setCallback(position.trailingStop?.callbackRate ?? '');
+    setActivation(position.trailingStop?.activationPrice ?? '');
+    setTrailTrigger(position.trailingStop?.trigger ?? 'mark');
   }, [position]);
 
   if (contracts.isLoading || positions.isLoading) return <div className="list-loading">{t('loading')}</div>;
   if (!contract || !position) return <EmptyState title={t('stopPl.noPosition')} testId="stop-pl-empty" />;
-  const check = checkStopPl(contract, position, tp, sl);
-  const invalid = check.takeProfit !== null || check.stopLoss !== null;
+  const check = checkStopPl(contract, position, tp, sl, { takeProfit: tpTrigger, stopLoss: slTrigger });
+  const callbackError = checkCallbackRate(callback);
+  const invalid = check.takeProfit !== null || check.stopLoss !== null || callbackError !== null;
+  const tpPnl = check.takeProfit ? null : estimatedPnlAt(contract, position, tp);
+  const slPnl = check.stopLoss ? null : estimatedPnlAt(contract, position, sl);
+  const trailing = position.trailingStop;
+  const triggerOptions = [
+    { label: t('stopPl.trigger.mark'), value: 'mark' as const },
+    { label: t('stopPl.trigger.last'), value: 'last' as const },
+  ];
+  const triggerPicker = (value: TriggerSource, set: (v: TriggerSource) => void, testId: string) => (
+    <Selector
+      className="stop-pl__trigger"
+      columns={2}
+      value={[value]}
+      onChange={(v) => v[0] && set(v[0])}
+      options={triggerOptions}
+      data-testid={testId}
+    />
+  );
+  const pnlLine = (value: string | null, testId: string) =>
+    value !== null && (
+      <p className="muted" data-testid={testId}>
+        {t('stopPl.estPnl')}: <strong className={value.startsWith('-') ? 'is-down' : 'is-up'}>{value} USDT</strong>
+      </p>
+    );
 
   async function save() {
     if (invalid || busy) return;
@@ -54,6 +90,11 @@ export default function StopPlPage() {
         symbol,
         takeProfitPrice: tp.trim() ? tp.trim() : null,
         stopLossPrice: sl.trim() ? sl.trim() : null,
+        takeProfitTrigger: tpTrigger,
+        stopLossTrigger: slTrigger,
+        trailingCallbackRate: callback.trim() ? callback.trim() : null,
+        trailingActivationPrice: callback.trim() && activation.trim() ? activation.trim() : null,
+        trailingTrigger: trailTrigger,
       });
       setServerWarning(r.warning);
       Toast.show({ icon: 'success', content: t('stopPl.saved') });
@@ -102,11 +143,13 @@ export default function StopPlPage() {
             clearable
           />
         </label>
+        {triggerPicker(tpTrigger, setTpTrigger, 'tp-trigger')}
         {check.takeProfit && (
           <p className="futures-error" role="alert" data-testid="tp-error">
             {t(check.takeProfit)}
           </p>
         )}
+        {pnlLine(tpPnl, 'tp-est-pnl')}
         <label className="stop-pl__field">
           <span>{t('position.stopLoss')}</span>
           <Input
@@ -119,14 +162,57 @@ export default function StopPlPage() {
             clearable
           />
         </label>
+        {triggerPicker(slTrigger, setSlTrigger, 'sl-trigger')}
         {check.stopLoss && (
           <p className="futures-error" role="alert" data-testid="sl-error">
             {t(check.stopLoss)}
           </p>
         )}
+        {pnlLine(slPnl, 'sl-est-pnl')}
         {(check.warning || serverWarning) && (
           <p className="futures-warning" data-testid="sl-warning">
             {serverWarning ?? t(check.warning!)}
+          </p>
+        )}
+        <h3 className="stop-pl__title">{t('stopPl.trailing.title')}</h3>
+        <label className="stop-pl__field">
+          <span>{t('stopPl.trailing.callback')}</span>
+          <Input
+            className="futures-input"
+            inputMode="decimal"
+            value={callback}
+            onChange={setCallback}
+            placeholder={t('stopPl.placeholder')}
+            data-testid="trail-callback-input"
+            clearable
+          />
+        </label>
+        {callbackError && (
+          <p className="futures-error" role="alert" data-testid="trail-error">
+            {t(callbackError)}
+          </p>
+        )}
+        <label className="stop-pl__field">
+          <span>{t('stopPl.trailing.activation')}</span>
+          <Input
+            className="futures-input"
+            inputMode="decimal"
+            value={activation}
+            onChange={setActivation}
+            placeholder={t('stopPl.placeholder')}
+            data-testid="trail-activation-input"
+            clearable
+          />
+        </label>
+        {triggerPicker(trailTrigger, setTrailTrigger, 'trail-trigger')}
+        {trailing && (
+          <p className="muted" data-testid="trail-state">
+            {trailing.watermark === null
+              ? t('stopPl.trailing.waiting')
+              : t('stopPl.trailing.state', {
+                  watermark: formatPrice(trailing.watermark),
+                  stop: formatPrice(trailing.stopPrice),
+                })}
           </p>
         )}
         <p className="muted">{t('stopPl.note')}</p>

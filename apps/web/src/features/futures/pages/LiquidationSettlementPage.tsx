@@ -7,6 +7,7 @@ import { formatPrice } from '../../../lib/format/price.ts';
 import { Line } from '../../cycle/components/badges.tsx';
 import { liquidationSettlementQuery } from '../api/futures.ts';
 import { ratePercent } from '../model/contract-units.ts';
+import { loadSettlementTexts } from '../model/settlement-texts.ts';
 import '../../cycle/components/cycle.css';
 
 const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', ' UTC');
@@ -18,11 +19,16 @@ const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replac
  * call anyone can make to get the same data.
  */
 export default function LiquidationSettlementPage() {
-  const { t } = useTranslation('futures');
+  const { t, i18n } = useTranslation('futures');
   const positionId = Number(useParams().positionId);
   const q = useQuery(liquidationSettlementQuery(positionId));
+  const texts = useQuery({
+    queryKey: ['futures', 'settlement-texts', i18n.language],
+    queryFn: loadSettlementTexts,
+    staleTime: Infinity,
+  });
   const d = q.data;
-  if (!d) return <LoadState of={[q]} />;
+  if (!d || !texts.data) return <LoadState of={[q, texts]} />;
   const usdt = (v: string) => `${v} USDT`;
   return (
     <div className="cy-page" data-testid="liquidation-settlement">

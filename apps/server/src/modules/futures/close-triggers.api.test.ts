@@ -106,14 +106,21 @@ describe('futures close triggers: last price, trailing stop', () => {
     expect((await h.setIndex(BTC, '101000')).triggered).toEqual([]);
     expect((await positionOf(u)).trailingStop).toMatchObject({ watermark: '102000' });
 
+    // the retracement reaches 1 % but nobody bids: the close finds no liquidity, the stop stays on the position
+    const id = set.body.data.id;
+    expect((await h.setIndex(BTC, '100980')).triggered).toEqual([{ positionId: id, kind: 'trailing_stop' }]);
+    expect((await positionOf(u)).trailingStop).toMatchObject({ watermark: '102000' });
+    // next tick, with a bid: the whole position closes, once
     await limit(mm, 'buy', '100900', '0.02');
-    const r = await h.setIndex(BTC, '100980');
-    expect(r.triggered).toEqual([{ positionId: set.body.data.id, kind: 'trailing_stop' }]);
-    // fires once: the next ticks place nothing more
+    expect((await h.setIndex(BTC, '100970')).triggered).toEqual([{ positionId: id, kind: 'trailing_stop' }]);
     expect((await h.setIndex(BTC, '100900')).triggered).toEqual([]);
     expect((await h.setIndex(BTC, '100000')).triggered).toEqual([]);
     const history = (await call(u, '/orders/history', {})).body.data.items;
-    expect(history.filter((o: { source: string }) => o.source === 'stop_loss')).toHaveLength(1);
+    const closes = history.filter((o: { source: string }) => o.source === 'stop_loss');
+    expect(closes.map((o: { status: string; filledQuantity: string }) => [o.status, o.filledQuantity])).toEqual([
+      ['filled', '0.01'],
+      ['cancelled', '0'],
+    ]);
     expect((await call(u, '/positions/closed', {})).body.data.items[0]).toMatchObject({
       closeReason: 'stop_loss',
       closedPrice: '100900',

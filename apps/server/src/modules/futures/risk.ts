@@ -110,8 +110,8 @@ export async function evaluatePositions(book: ContractBook, tx: Db, markOf: Mark
     const kind = stopTriggered(pos, triggers.prices);
     if (kind) {
       await book.cancelReduceOnlyOf(tx, pos.userId);
-      // a trailing stop fires once: it is removed with the close it places
-      if (kind === 'trailing_stop') await clearTrailing(tx, pos.id);
+      // like TP/SL, a trailing stop stays on the position until it is closed: a close that met no liquidity in
+      // the band, or only part of it, is placed again on the next tick for what is left
       // close-on-trigger: reduce-only, the position's size as read now (a smaller position closes what is left)
       await book.place(tx, {
         userId: pos.userId,
@@ -142,13 +142,6 @@ const CLIENT_PREFIX: Record<CloseKind, string> = { take_profit: 'tp', stop_loss:
  */
 export function stopTriggered(pos: PositionRow, prices: TriggerPrices): CloseKind | null {
   return closeTrigger(pos, prices).kind;
-}
-
-async function clearTrailing(tx: Db, positionId: number): Promise<void> {
-  await tx
-    .update(futuresPositions)
-    .set({ trailCallback: null, trailActivationTicks: null, trailWatermarkTicks: null })
-    .where(eq(futuresPositions.id, positionId));
 }
 
 /** The user's cross collateral (wallet available + Σ cross margins) and legs, over every contract. */

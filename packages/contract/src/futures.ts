@@ -34,7 +34,7 @@ export const FUTURES_ORDER_SIDES = ['buy', 'sell'] as const;
 export const FUTURES_ORDER_TYPES = ['limit', 'market'] as const;
 /**
  * Why an order exists: the user's own; a close (partial / fast / close-all); a triggered take-profit or
- * stop-loss; the liquidation engine's order.
+ * stop-loss (a trailing stop's close is a stop-loss); the liquidation engine's order.
  */
 export const FUTURES_ORDER_SOURCES = ['user', 'close', 'take_profit', 'stop_loss', 'liquidation'] as const;
 export type FuturesOrderSource = (typeof FUTURES_ORDER_SOURCES)[number];

@@ -1,5 +1,6 @@
 /**
- * Take-profit / stop-loss (spec §5, reference A4): validation when set, and the trigger test on each mark.
+ * Take-profit / stop-loss (spec §5, reference A4): validation when set, and the trigger test on each tick against
+ * the price the order watches (the mark, or the last trade: decision 0025; `mark` below is that price).
  *
  * Long:  stop-loss not above the open price, take-profit not below it; and against the current mark,
  *        stop-loss below it and take-profit above it (otherwise it would trigger at once).

@@ -186,7 +186,7 @@ describe('firing', () => {
     expect(JSON.parse(pushes[0]!.payload)).toMatchObject({
       title: 'Preisalarm: BTCUSDT',
       body: list.items[0].body,
-      url: '/alerts',
+      url: '/mine/alerts',
     });
 
     expect((await s.api('/xb/v1/notifications/read', {}, { token: u.token })).status).toBe(200);

@@ -261,7 +261,7 @@ export class AlertsService {
           title,
           body,
           tag: `price-alert-${alert.id}`,
-          url: '/alerts',
+          url: '/mine/alerts',
         });
         await db.update(priceAlerts).set({ pushState: state }).where(eq(priceAlerts.id, alert.id));
       }

@@ -351,6 +351,10 @@ const CROSS_USER: Record<string, (() => Attempt[]) | { public: string }> = {
   '/api/xb/v1/botapi/keys/status': () => [{ body: { id: own.apiKeyId, status: 'disabled' } }],
   '/api/xb/v1/botapi/keys/delete': () => [{ body: { id: own.apiKeyId, fundPassword: FUND_PASSWORD } }],
   '/api/xb/v1/alerts/delete': () => [{ body: { id: own.alertId } }],
+  '/api/xb/v1/share/card': () => [
+    { body: { kind: 'cycle', id: own.cycleOrderId } },
+    { body: { kind: 'cycle', id: own.cycleOrderId, amounts: true } },
+  ],
   // A has no notice of its own here: B's id is refused as unknown either way, never marks someone else's
   '/api/xb/v1/notifications/read': () => [{ body: { id: own.alertId } }],
 };

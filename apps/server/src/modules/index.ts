@@ -16,6 +16,7 @@ import { cycleModule } from './cycle/cycle.module.ts';
 import { botapiModule } from './botapi/botapi.module.ts';
 import { reservesModule } from './reserves/reserves.module.ts';
 import { alertsModule } from './alerts/alerts.module.ts';
+import { shareModule } from './share/share.module.ts';
 
 /**
  * Every module, in start-up order: a module may use the services of those above it.
@@ -39,4 +40,5 @@ export const modules: Module[] = [
   botapiModule,
   reservesModule,
   alertsModule,
+  shareModule,
 ];

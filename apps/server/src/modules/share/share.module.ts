@@ -24,6 +24,7 @@ export const shareModule: Module = {
     const share = new ShareService({
       account: service(ctx, 'account'),
       cycleContracts: service(ctx, 'cycleContracts'),
+      futuresPositions: service(ctx, 'futuresPositions'),
       publicUrl: ctx.config.publicUrl,
     });
     ctx.services.share = share;

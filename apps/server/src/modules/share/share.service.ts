@@ -5,14 +5,16 @@ import { t } from '../../platform/i18n/messages.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { formatPrice } from '../alerts/alert-rules.ts';
 import type { CycleContractLookup } from '../cycle/contract-lookup.ts';
+import type { FuturesPositionLookup } from '../futures/position-lookup.ts';
 import { buildCard, percentOf, type CardFacts, type Invite } from './card.ts';
 import { rasterise, renderSvg } from './render.ts';
 
-export type ShareKind = 'cycle';
+export type ShareKind = 'cycle' | 'futures';
 
 export interface ShareDeps {
   account: AccountService;
   cycleContracts: CycleContractLookup;
+  futuresPositions: FuturesPositionLookup;
   publicUrl: string;
 }
 
@@ -65,6 +67,29 @@ export class ShareService {
           {
             labelKey: 'share.pnl',
             value: `${c.pnl.startsWith('-') ? '−' : '+'}${formatPrice(c.pnl.replace(/^-/, ''), tag)} ${c.currency}`,
+          },
+        ],
+      };
+    }
+    if (kind === 'futures') {
+      const p = await this.d.futuresPositions.closedOfUser(userId, id);
+      if (!p) throw notFound('share.notFound');
+      const pnl = p.realizedPnl;
+      return {
+        kindKey: 'share.kind.futures',
+        subtitle: `${p.symbol} · ${t(locale, `share.side.${p.direction}`)} · ${p.leverage}×`,
+        outcomeKey: p.closeReason === 'liquidation' ? 'liquidated' : 'closed',
+        // the return on the margin (ROE): the position history's yield, a fraction
+        percent: percentOf(p.yield ?? '0', '1', 18),
+        lines: [
+          { labelKey: 'share.entryPrice', value: formatPrice(p.openPrice, tag) },
+          { labelKey: 'share.closePrice', value: p.closedPrice ? formatPrice(p.closedPrice, tag) : '—' },
+        ],
+        amounts: [
+          { labelKey: 'share.quantity', value: formatPrice(p.closedQuantity, tag) },
+          {
+            labelKey: 'share.pnl',
+            value: `${pnl.startsWith('-') ? '−' : '+'}${formatPrice(pnl.replace(/^-/, ''), tag)} USDT`,
           },
         ],
       };

@@ -7,6 +7,8 @@
  * - /assets/*: the build's fingerprinted files (a new build has new names): cache first.
  * - page loads: network first; the last good index.html only when the network is down.
  * - icons and the manifest: network first, cached copy offline.
+ * - Web Push (price alerts, apps/server/src/modules/alerts): shows the notification the server sent (decrypted by
+ *   the browser) and opens the page it names when tapped.
  */
 const CACHE = 'tidemark-static-v1';
 const SHELL = '/index.html';
@@ -79,4 +81,37 @@ self.addEventListener('fetch', (event) => {
   } else if (url.pathname.startsWith('/icons/') || url.pathname === '/manifest.webmanifest') {
     event.respondWith(networkFirst(request));
   }
+});
+
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(
+    self.registration.showNotification(message.title || 'Tidemark', {
+      body: message.body || '',
+      tag: message.tag,
+      icon: '/icons/icon-192.png',
+      data: { url: typeof message.url === 'string' && message.url.startsWith('/') ? message.url : '/' },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data && event.notification.data.url) || '/';
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      for (const w of windows) {
+        if (new URL(w.url).origin === self.location.origin && 'focus' in w) {
+          w.navigate(url);
+          return w.focus();
+        }
+      }
+      return self.clients.openWindow(url);
+    }),
+  );
 });

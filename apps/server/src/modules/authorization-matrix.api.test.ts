@@ -51,6 +51,7 @@ const own = {
   demoFundsRequestId: rid('df'),
   demoFundsTransactionId: 0,
   apiKeyId: 0,
+  alertId: 0,
 };
 
 const PNG = Buffer.from(
@@ -182,6 +183,9 @@ beforeAll(async () => {
       { label: 'bot', permissions: ['read', 'trade'], fundPassword: FUND_PASSWORD },
       a.token,
     )
+  ).id;
+  own.alertId = (
+    await setUp('/xb/v1/alerts/create', { symbol: 'BTCUSDT', kind: 'move', percent: '50', window: '24h' }, a.token)
   ).id;
   // a purchase names the terms of the quote it was made on
   const quote = await setUp(
@@ -346,6 +350,13 @@ const CROSS_USER: Record<string, (() => Attempt[]) | { public: string }> = {
   '/api/xb/v1/support/chat/send': () => [{ body: { content: 'x', images: [own.fileId] } }],
   '/api/xb/v1/botapi/keys/status': () => [{ body: { id: own.apiKeyId, status: 'disabled' } }],
   '/api/xb/v1/botapi/keys/delete': () => [{ body: { id: own.apiKeyId, fundPassword: FUND_PASSWORD } }],
+  '/api/xb/v1/alerts/delete': () => [{ body: { id: own.alertId } }],
+  '/api/xb/v1/share/card': () => [
+    { body: { kind: 'cycle', id: own.cycleOrderId } },
+    { body: { kind: 'cycle', id: own.cycleOrderId, amounts: true } },
+  ],
+  // A has no notice of its own here: B's id is refused as unknown either way, never marks someone else's
+  '/api/xb/v1/notifications/read': () => [{ body: { id: own.alertId } }],
 };
 
 /** What A can see of everything above: it must read the same after B's attempts. */
@@ -362,6 +373,7 @@ async function stateOfA() {
     cycleOrder: await call('/xb/v1/cycle/order', { id: own.cycleOrderId }),
     earnOrders: await call('/xb/v1/earn/orders'),
     apiKeys: await call('/xb/v1/botapi/keys/list'),
+    alerts: await call('/xb/v1/alerts/list'),
     assets,
   };
 }

@@ -1,4 +1,5 @@
 import { registerMessages } from '../../platform/i18n/messages.ts';
+import { CycleContractLookup } from './contract-lookup.ts';
 import type { Module } from '../../platform/module.ts';
 import { service } from '../../platform/context.ts';
 import { intervalScheduler, type Scheduler } from '../market/price-source.ts';
@@ -18,6 +19,8 @@ declare module '../../platform/context.ts' {
     cycleSettlement: SettlementDeps;
     /** tests drive the settlement ticks themselves */
     cycleScheduler: Scheduler;
+    /** a user's own contracts, read by other modules (the share card) */
+    cycleContracts: CycleContractLookup;
   }
 }
 
@@ -48,6 +51,7 @@ export const cycleModule: Module = {
       log: ctx.log,
     };
     ctx.services.cycleSettlement = settlement;
+    ctx.services.cycleContracts = new CycleContractLookup(ctx.db);
     registerCycleRoutes(app, ctx, { ctx, ledger, prices, catalog });
     registerCycleAdmin(app, ctx, catalog, ledger);
   },

@@ -1,4 +1,5 @@
 import { service } from '../../platform/context.ts';
+import { FuturesPositionLookup } from './position-lookup.ts';
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { loadFuturesConfig } from './futures.config.ts';
@@ -17,6 +18,8 @@ declare module '../../platform/context.ts' {
   interface ServiceRegistry {
     futures: FuturesService;
     futuresFeed: FuturesFeed;
+    /** a user's own closed positions, read by other modules (the share card) */
+    futuresPositions: FuturesPositionLookup;
   }
 }
 
@@ -42,6 +45,7 @@ export const futuresModule: Module = {
       gate: service(ctx, 'marketStatus'),
     });
     ctx.services.futures = futures;
+    ctx.services.futuresPositions = new FuturesPositionLookup(ctx.db);
     // the futures channels ride the spot module's `/ws` hub (decision 0022)
     const config = loadFuturesConfig(ctx);
     const hub = service(ctx, 'spotHub');

@@ -190,6 +190,25 @@ export class PriceService {
     }));
   }
 
+  /**
+   * The lowest and highest stored tick of a time range (both ends included), or null without ticks: what a price
+   * alert on a move within a window compares the latest price with.
+   */
+  async extremes(instrument: string, from: number, to: number): Promise<{ low: string; high: string } | null> {
+    const [row] = await this.db
+      .select({ low: sql<string | null>`min(${indexTicks.price})`, high: sql<string | null>`max(${indexTicks.price})` })
+      .from(indexTicks)
+      .where(
+        and(
+          eq(indexTicks.instrument, instrument),
+          gte(indexTicks.ts, new Date(from)),
+          lte(indexTicks.ts, new Date(to)),
+        ),
+      );
+    if (!row?.low || !row.high) return null;
+    return { low: scaled(String(row.low)), high: scaled(String(row.high)) };
+  }
+
   /** Stored ticks with the venue prices behind each one (what a cycle contract's verification shows). */
   async ticksWithSources(
     instrument: string,

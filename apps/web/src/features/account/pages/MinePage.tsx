@@ -30,6 +30,8 @@ const MORE_ENTRIES: Entry[] = [
   { key: 'invite', path: '/mine/invite', needsSession: true }, // referral feature
   { key: 'team', path: '/mine/myTeam', needsSession: true }, // referral feature
   { key: 'reserves', path: '/mine/reserves' }, // reserves feature: proof of reserves, open to guests
+  { key: 'alerts', path: '/mine/alerts', needsSession: true }, // alerts feature: price alerts
+  { key: 'notices', path: '/mine/notices', needsSession: true }, // alerts feature: the user's own notices
   { key: 'help', path: '/mine/helpCenter' },
   { key: 'settings', path: '/setting' },
 ];

@@ -7,6 +7,7 @@ import { orderQuery, type VerificationTick } from '../api/cycle.ts';
 import { DemoBadge, DirectionTag, Line, ResultTag } from '../components/badges.tsx';
 import { PriceChart } from '../components/PriceChart.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
+import { ShareCard } from '../../share/components/ShareCard.tsx';
 import '../components/cycle.css';
 
 const time = (ms: number | null) =>
@@ -56,6 +57,8 @@ export default function CycleOrderPage() {
         )}
         {d.refundReason && <p className="cy-note">{t(`refund.${d.refundReason}`)}</p>}
       </section>
+
+      {d.status !== 'open' && <ShareCard kind="cycle" id={d.id} />}
 
       <section className="card">
         <div className="cy-label">{t('detail.verify')}</div>

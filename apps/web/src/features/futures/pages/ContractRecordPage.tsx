@@ -26,6 +26,7 @@ import { formatPrice } from '../../../lib/format/price.ts';
 import '../../trade/components/trade.css';
 import '../components/futures.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { ShareCard } from '../../share/components/ShareCard.tsx';
 
 const TABS = ['open', 'history', 'closed', 'funding'] as const;
 type Tab = (typeof TABS)[number];
@@ -60,7 +61,7 @@ export default function ContractRecordPage() {
             queryKey={futuresKeys.record('closed', symbol)}
             fetchPage={(page) => fetchClosedPositions(symbol, page)}
             testId="closed-positions"
-            render={(p) => <PositionCard key={p.id} position={p} />}
+            render={(p) => <PositionCard key={p.id} position={p} actions={<ShareCard kind="futures" id={p.id} />} />}
           />
         </Tabs.Tab>
         <Tabs.Tab key="funding" title={t('record.funding')}>

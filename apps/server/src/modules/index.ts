@@ -15,6 +15,8 @@ import { supportModule } from './support/support.module.ts';
 import { cycleModule } from './cycle/cycle.module.ts';
 import { botapiModule } from './botapi/botapi.module.ts';
 import { reservesModule } from './reserves/reserves.module.ts';
+import { couponModule } from './coupon/coupon.module.ts';
+import { responsibleModule } from './responsible/responsible.module.ts';
 
 /**
  * Every module, in start-up order: a module may use the services of those above it.
@@ -37,4 +39,6 @@ export const modules: Module[] = [
   referralModule,
   botapiModule,
   reservesModule,
+  couponModule,
+  responsibleModule,
 ];

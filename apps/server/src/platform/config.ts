@@ -128,7 +128,7 @@ export type Config = {
   trustedProxies: string[];
   /** How long a new withdrawal address waits before it can be used (0: no wait). */
   withdrawAddressCooldownMs: number;
-  /** The responsible-trading checks before futures and cycle orders are enforced (RESPONSIBLE_TRADING). */
+  /** The risk quiz and the young-account leverage cap are enforced before futures and cycle orders (RESPONSIBLE_TRADING); a user's cooling-off holds either way. */
   responsibleTrading: boolean;
 };
 

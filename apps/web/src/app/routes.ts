@@ -11,6 +11,8 @@ import { marketRoutes } from '../features/market/routes.ts';
 import { walletRoutes } from '../features/wallet/routes.ts';
 import { referralRoutes } from '../features/referral/routes.ts';
 import { reservesRoutes } from '../features/reserves/routes.ts';
+import { couponRoutes } from '../features/coupon/routes.ts';
+import { responsibleRoutes } from '../features/responsible/routes.ts';
 import { settingRoutes } from '../features/setting/routes.ts';
 import { supportRoutes } from '../features/support/routes.ts';
 import { tradeRoutes } from '../features/trade/routes.ts';
@@ -32,4 +34,6 @@ export const featureRoutes: RouteDef[] = [
   ...earnRoutes,
   ...futuresRoutes,
   ...reservesRoutes,
+  ...couponRoutes,
+  ...responsibleRoutes,
 ];

@@ -68,8 +68,12 @@ describe('the appropriateness quiz', () => {
     expect(status.body.data.quiz.map((q: { id: string }) => q.id)).toEqual(QUIZ.map((q) => q.id));
     expect(JSON.stringify(status.body.data)).not.toContain('correct');
 
+    expect(status.body.data.quiz[0].options).toHaveLength(3);
+    const fr = await api('/xb/v1/responsible/status', {}, u.token, 'fr');
+    expect(fr.body.data.quiz.find((q: { id: string }) => q.id === 'leverage').text).toContain('levier de 20×');
     const wrong = await api('/xb/v1/responsible/quiz/submit', { answers: { ...rightAnswers, cycle: 'c' } }, u.token);
     expect(wrong.body.data).toMatchObject({ passed: false, wrong: ['cycle'] });
+    expect(wrong.body.data.explanations.cycle).toContain('the whole stake is lost');
     expect((await order(u.token, { side: 'buy', price: '49000' })).body.error).toBe('RISK_QUIZ_REQUIRED');
     const bad = await api('/xb/v1/responsible/quiz/submit', { answers: { leverage: 'zz' } }, u.token);
     expect(bad.status).toBe(400);

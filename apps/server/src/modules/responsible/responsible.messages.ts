@@ -2,6 +2,30 @@ import type { LocalizedMessages } from '../../platform/i18n/messages.ts';
 
 export const responsibleMessages: LocalizedMessages = {
   en_us: {
+    'responsible.quiz.leverage.text': 'With 20× leverage, the price moves 5 % against your position. What happens?',
+    'responsible.quiz.leverage.a': 'You lose 5 % of your margin',
+    'responsible.quiz.leverage.b': 'You can lose your whole margin',
+    'responsible.quiz.leverage.c': 'Nothing: leverage only increases gains',
+    'responsible.quiz.leverage.why': 'Leverage multiplies losses as much as gains: 5 % × 20 = 100 % of the margin.',
+    'responsible.quiz.liquidation.text': 'When is a futures position liquidated?',
+    'responsible.quiz.liquidation.a': 'Only when you decide to close it',
+    'responsible.quiz.liquidation.b': 'At the end of each day',
+    'responsible.quiz.liquidation.c': 'When its margin no longer covers the loss at the mark price',
+    'responsible.quiz.liquidation.why':
+      'When the loss at the mark price uses up the margin, the position is closed automatically and the margin is lost.',
+    'responsible.quiz.cycle.text': 'A cycle contract ends with the price moved the other way. What do you get back?',
+    'responsible.quiz.cycle.a': 'Nothing: the stake is lost',
+    'responsible.quiz.cycle.b': 'The stake minus a small fee',
+    'responsible.quiz.cycle.c': 'The whole stake',
+    'responsible.quiz.cycle.why':
+      'A cycle contract pays only when the price moves your way; otherwise the whole stake is lost.',
+    'responsible.quiz.funding.text': 'What is funding on a perpetual contract?',
+    'responsible.quiz.funding.a': 'A one-time fee when you open',
+    'responsible.quiz.funding.b':
+      'A payment between longs and shorts every funding interval while the position is open',
+    'responsible.quiz.funding.c': 'Interest the exchange pays you',
+    'responsible.quiz.funding.why':
+      'Funding is exchanged every interval while a position is open; you may have to pay it, and it adds up over time.',
     'responsible.quizRequired':
       'Before your first futures or cycle order, please take the short risk quiz (Me → Responsible trading)',
     'responsible.excluded':
@@ -15,6 +39,26 @@ export const responsibleMessages: LocalizedMessages = {
     'field.leverage': 'Leverage',
   },
   zh_hk: {
+    'responsible.quiz.leverage.text': '使用 20 倍槓桿時，價格反向波動 5%，會怎樣？',
+    'responsible.quiz.leverage.a': '虧損 5% 的保證金',
+    'responsible.quiz.leverage.b': '可能虧掉全部保證金',
+    'responsible.quiz.leverage.c': '沒有影響：槓桿只會放大收益',
+    'responsible.quiz.leverage.why': '槓桿同樣放大虧損：5% × 20 = 保證金的 100%。',
+    'responsible.quiz.liquidation.text': '合約倉位何時會被強制平倉？',
+    'responsible.quiz.liquidation.a': '只有在你決定平倉時',
+    'responsible.quiz.liquidation.b': '每天結束時',
+    'responsible.quiz.liquidation.c': '當保證金不足以覆蓋按標記價格計算的虧損時',
+    'responsible.quiz.liquidation.why': '當按標記價格計算的虧損用盡保證金時，倉位會被自動平倉，保證金將會虧損。',
+    'responsible.quiz.cycle.text': '週期合約到期時價格走向相反，你能取回多少？',
+    'responsible.quiz.cycle.a': '甚麼都沒有：本金全部虧損',
+    'responsible.quiz.cycle.b': '本金減去少量手續費',
+    'responsible.quiz.cycle.c': '全部本金',
+    'responsible.quiz.cycle.why': '週期合約只有在價格朝你預測的方向變動時才有收益；否則全部本金虧損。',
+    'responsible.quiz.funding.text': '永續合約的資金費用是甚麼？',
+    'responsible.quiz.funding.a': '開倉時的一次性費用',
+    'responsible.quiz.funding.b': '持倉期間每個資金週期在多空之間交換的費用',
+    'responsible.quiz.funding.c': '交易所付給你的利息',
+    'responsible.quiz.funding.why': '持倉期間每個週期都會交換資金費用；你可能需要支付，而且會隨時間累積。',
     'responsible.quizRequired': '首次下合約或週期合約訂單前，請先完成簡短的風險測驗（我的 → 理性交易）',
     'responsible.excluded': '你的冷靜期至 {until}：暫停開立新的合約倉位和週期合約。平倉和提幣仍可使用',
     'responsible.leverageCapped': '註冊未滿 {days} 天的帳戶最高只能使用 {cap} 倍槓桿（至 {until}）',
@@ -26,6 +70,26 @@ export const responsibleMessages: LocalizedMessages = {
     'field.leverage': '槓桿',
   },
   zh_cn: {
+    'responsible.quiz.leverage.text': '使用 20 倍杠杆时，价格反向波动 5%，会怎样？',
+    'responsible.quiz.leverage.a': '亏损 5% 的保证金',
+    'responsible.quiz.leverage.b': '可能亏掉全部保证金',
+    'responsible.quiz.leverage.c': '没有影响：杠杆只会放大收益',
+    'responsible.quiz.leverage.why': '杠杆同样放大亏损：5% × 20 = 保证金的 100%。',
+    'responsible.quiz.liquidation.text': '合约仓位何时会被强制平仓？',
+    'responsible.quiz.liquidation.a': '只有在你决定平仓时',
+    'responsible.quiz.liquidation.b': '每天结束时',
+    'responsible.quiz.liquidation.c': '当保证金不足以覆盖按标记价格计算的亏损时',
+    'responsible.quiz.liquidation.why': '当按标记价格计算的亏损用尽保证金时，仓位会被自动平仓，保证金将会亏损。',
+    'responsible.quiz.cycle.text': '周期合约到期时价格走向相反，你能取回多少？',
+    'responsible.quiz.cycle.a': '什么都没有：本金全部亏损',
+    'responsible.quiz.cycle.b': '本金减去少量手续费',
+    'responsible.quiz.cycle.c': '全部本金',
+    'responsible.quiz.cycle.why': '周期合约只有在价格朝你预测的方向变动时才有收益；否则全部本金亏损。',
+    'responsible.quiz.funding.text': '永续合约的资金费用是什么？',
+    'responsible.quiz.funding.a': '开仓时的一次性费用',
+    'responsible.quiz.funding.b': '持仓期间每个资金周期在多空之间交换的费用',
+    'responsible.quiz.funding.c': '交易所付给你的利息',
+    'responsible.quiz.funding.why': '持仓期间每个周期都会交换资金费用；你可能需要支付，而且会随时间累积。',
     'responsible.quizRequired': '首次下合约或周期合约订单前，请先完成简短的风险测验（我的 → 理性交易）',
     'responsible.excluded': '你的冷静期至 {until}：暂停开立新的合约仓位和周期合约。平仓和提币仍可使用',
     'responsible.leverageCapped': '注册未满 {days} 天的账户最高只能使用 {cap} 倍杠杆（至 {until}）',
@@ -37,6 +101,31 @@ export const responsibleMessages: LocalizedMessages = {
     'field.leverage': '杠杆',
   },
   de: {
+    'responsible.quiz.leverage.text': 'Mit 20× Hebel bewegt sich der Kurs um 5 % gegen Ihre Position. Was passiert?',
+    'responsible.quiz.leverage.a': 'Sie verlieren 5 % Ihrer Margin',
+    'responsible.quiz.leverage.b': 'Sie können Ihre gesamte Margin verlieren',
+    'responsible.quiz.leverage.c': 'Nichts: Hebel erhöht nur Gewinne',
+    'responsible.quiz.leverage.why': 'Hebel vervielfacht Verluste genauso wie Gewinne: 5 % × 20 = 100 % der Margin.',
+    'responsible.quiz.liquidation.text': 'Wann wird eine Futures-Position liquidiert?',
+    'responsible.quiz.liquidation.a': 'Nur wenn Sie sie schließen',
+    'responsible.quiz.liquidation.b': 'Am Ende jedes Tages',
+    'responsible.quiz.liquidation.c': 'Wenn ihre Margin den Verlust zum Mark-Preis nicht mehr deckt',
+    'responsible.quiz.liquidation.why':
+      'Wenn der Verlust zum Mark-Preis die Margin aufbraucht, wird die Position automatisch geschlossen und die Margin ist verloren.',
+    'responsible.quiz.cycle.text':
+      'Ein Zyklus-Kontrakt endet, der Kurs hat sich in die andere Richtung bewegt. Was bekommen Sie zurück?',
+    'responsible.quiz.cycle.a': 'Nichts: Der Einsatz ist verloren',
+    'responsible.quiz.cycle.b': 'Den Einsatz abzüglich einer kleinen Gebühr',
+    'responsible.quiz.cycle.c': 'Den ganzen Einsatz',
+    'responsible.quiz.cycle.why':
+      'Ein Zyklus-Kontrakt zahlt nur, wenn sich der Kurs in Ihre Richtung bewegt; sonst ist der ganze Einsatz verloren.',
+    'responsible.quiz.funding.text': 'Was ist Funding bei einem Perpetual-Kontrakt?',
+    'responsible.quiz.funding.a': 'Eine einmalige Gebühr beim Eröffnen',
+    'responsible.quiz.funding.b':
+      'Eine Zahlung zwischen Long und Short in jedem Funding-Intervall, solange die Position offen ist',
+    'responsible.quiz.funding.c': 'Zinsen, die die Börse Ihnen zahlt',
+    'responsible.quiz.funding.why':
+      'Funding wird in jedem Intervall ausgetauscht, solange eine Position offen ist; Sie müssen es eventuell zahlen, und es summiert sich.',
     'responsible.quizRequired':
       'Bitte machen Sie vor Ihrer ersten Futures- oder Zyklus-Order das kurze Risiko-Quiz (Ich → Verantwortungsvoll handeln)',
     'responsible.excluded':
@@ -51,6 +140,33 @@ export const responsibleMessages: LocalizedMessages = {
     'field.leverage': 'Hebel',
   },
   fr: {
+    'responsible.quiz.leverage.text':
+      'Avec un levier de 20×, le prix bouge de 5 % contre votre position. Que se passe-t-il ?',
+    'responsible.quiz.leverage.a': 'Vous perdez 5 % de votre marge',
+    'responsible.quiz.leverage.b': 'Vous pouvez perdre toute votre marge',
+    'responsible.quiz.leverage.c': 'Rien : le levier n’augmente que les gains',
+    'responsible.quiz.leverage.why':
+      'Le levier multiplie les pertes autant que les gains : 5 % × 20 = 100 % de la marge.',
+    'responsible.quiz.liquidation.text': 'Quand une position futures est-elle liquidée ?',
+    'responsible.quiz.liquidation.a': 'Seulement quand vous décidez de la clôturer',
+    'responsible.quiz.liquidation.b': 'À la fin de chaque journée',
+    'responsible.quiz.liquidation.c': 'Quand sa marge ne couvre plus la perte au prix de marque',
+    'responsible.quiz.liquidation.why':
+      'Quand la perte au prix de marque épuise la marge, la position est clôturée automatiquement et la marge est perdue.',
+    'responsible.quiz.cycle.text':
+      'Un contrat cycle se termine avec le prix parti dans l’autre sens. Que récupérez-vous ?',
+    'responsible.quiz.cycle.a': 'Rien : la mise est perdue',
+    'responsible.quiz.cycle.b': 'La mise moins de petits frais',
+    'responsible.quiz.cycle.c': 'Toute la mise',
+    'responsible.quiz.cycle.why':
+      'Un contrat cycle ne paie que si le prix va dans votre sens ; sinon toute la mise est perdue.',
+    'responsible.quiz.funding.text': 'Qu’est-ce que le financement d’un contrat perpétuel ?',
+    'responsible.quiz.funding.a': 'Des frais uniques à l’ouverture',
+    'responsible.quiz.funding.b':
+      'Un paiement entre acheteurs et vendeurs à chaque intervalle tant que la position est ouverte',
+    'responsible.quiz.funding.c': 'Des intérêts que la plateforme vous verse',
+    'responsible.quiz.funding.why':
+      'Le financement est échangé à chaque intervalle tant qu’une position est ouverte ; vous pouvez devoir le payer, et il s’accumule.',
     'responsible.quizRequired':
       'Avant votre premier ordre futures ou cycle, répondez au court questionnaire sur les risques (Moi → Trading responsable)',
     'responsible.excluded':
@@ -65,6 +181,29 @@ export const responsibleMessages: LocalizedMessages = {
     'field.leverage': 'Effet de levier',
   },
   jp: {
+    'responsible.quiz.leverage.text': 'レバレッジ 20 倍で、価格がポジションと逆に 5% 動きました。どうなりますか？',
+    'responsible.quiz.leverage.a': '証拠金の 5% を失う',
+    'responsible.quiz.leverage.b': '証拠金をすべて失うことがある',
+    'responsible.quiz.leverage.c': '何も起きない：レバレッジは利益だけを増やす',
+    'responsible.quiz.leverage.why': 'レバレッジは利益と同じだけ損失も増やします：5% × 20 = 証拠金の 100%。',
+    'responsible.quiz.liquidation.text': '先物ポジションが強制決済されるのはいつですか？',
+    'responsible.quiz.liquidation.a': '自分で決済したときだけ',
+    'responsible.quiz.liquidation.b': '毎日の終わり',
+    'responsible.quiz.liquidation.c': 'マーク価格での損失を証拠金でまかなえなくなったとき',
+    'responsible.quiz.liquidation.why':
+      'マーク価格での損失が証拠金を使い切ると、ポジションは自動で決済され、証拠金は失われます。',
+    'responsible.quiz.cycle.text': 'サイクル契約が価格逆行で終わりました。何が戻りますか？',
+    'responsible.quiz.cycle.a': '何も戻らない：掛け金は失われる',
+    'responsible.quiz.cycle.b': '掛け金から少額の手数料を引いた額',
+    'responsible.quiz.cycle.c': '掛け金の全額',
+    'responsible.quiz.cycle.why':
+      'サイクル契約は価格が予想どおりに動いたときだけ支払われます。そうでなければ掛け金はすべて失われます。',
+    'responsible.quiz.funding.text': '無期限契約の資金調達料とは何ですか？',
+    'responsible.quiz.funding.a': '建玉時の一回限りの手数料',
+    'responsible.quiz.funding.b': 'ポジション保有中、資金調達の間隔ごとにロングとショートの間で支払われるもの',
+    'responsible.quiz.funding.c': '取引所が支払う利息',
+    'responsible.quiz.funding.why':
+      '資金調達料はポジション保有中の間隔ごとに交換されます。支払う側になることもあり、時間とともに積み上がります。',
     'responsible.quizRequired':
       '初めての先物またはサイクル注文の前に、短いリスク確認クイズに回答してください（マイページ → 責任ある取引）',
     'responsible.excluded':
@@ -78,6 +217,29 @@ export const responsibleMessages: LocalizedMessages = {
     'field.leverage': 'レバレッジ',
   },
   kr: {
+    'responsible.quiz.leverage.text': '20배 레버리지에서 가격이 포지션과 반대로 5% 움직였습니다. 어떻게 되나요?',
+    'responsible.quiz.leverage.a': '증거금의 5%를 잃는다',
+    'responsible.quiz.leverage.b': '증거금 전부를 잃을 수 있다',
+    'responsible.quiz.leverage.c': '아무 일도 없다: 레버리지는 이익만 늘린다',
+    'responsible.quiz.leverage.why': '레버리지는 이익만큼 손실도 키웁니다: 5% × 20 = 증거금의 100%.',
+    'responsible.quiz.liquidation.text': '선물 포지션은 언제 청산되나요?',
+    'responsible.quiz.liquidation.a': '직접 종료할 때만',
+    'responsible.quiz.liquidation.b': '매일 마감 때',
+    'responsible.quiz.liquidation.c': '증거금이 마크 가격 기준 손실을 더 이상 감당하지 못할 때',
+    'responsible.quiz.liquidation.why':
+      '마크 가격 기준 손실이 증거금을 모두 쓰면 포지션이 자동으로 종료되고 증거금을 잃습니다.',
+    'responsible.quiz.cycle.text': '사이클 계약이 가격이 반대로 움직인 채 끝났습니다. 무엇을 돌려받나요?',
+    'responsible.quiz.cycle.a': '없음: 원금을 잃는다',
+    'responsible.quiz.cycle.b': '원금에서 약간의 수수료를 뺀 금액',
+    'responsible.quiz.cycle.c': '원금 전부',
+    'responsible.quiz.cycle.why':
+      '사이클 계약은 가격이 예측한 방향으로 움직일 때만 지급되며, 그렇지 않으면 원금 전부를 잃습니다.',
+    'responsible.quiz.funding.text': '무기한 계약의 펀딩이란 무엇인가요?',
+    'responsible.quiz.funding.a': '포지션을 열 때 한 번 내는 수수료',
+    'responsible.quiz.funding.b': '포지션을 보유하는 동안 펀딩 주기마다 롱과 숏 사이에 주고받는 금액',
+    'responsible.quiz.funding.c': '거래소가 지급하는 이자',
+    'responsible.quiz.funding.why':
+      '펀딩은 포지션을 보유하는 동안 주기마다 교환됩니다. 지불해야 할 수도 있고 시간이 지나면 쌓입니다.',
     'responsible.quizRequired': '첫 선물 또는 사이클 주문 전에 짧은 위험 퀴즈를 풀어 주세요(내 정보 → 책임 있는 거래)',
     'responsible.excluded':
       '냉각 기간이 {until}까지입니다. 새 선물 포지션과 사이클 계약이 중지됩니다. 포지션 청산과 출금은 계속 가능합니다',
@@ -90,6 +252,30 @@ export const responsibleMessages: LocalizedMessages = {
     'field.leverage': '레버리지',
   },
   tr: {
+    'responsible.quiz.leverage.text': '20× kaldıraçla fiyat pozisyonunuzun aleyhine %5 hareket etti. Ne olur?',
+    'responsible.quiz.leverage.a': 'Teminatınızın %5’ini kaybedersiniz',
+    'responsible.quiz.leverage.b': 'Tüm teminatınızı kaybedebilirsiniz',
+    'responsible.quiz.leverage.c': 'Hiçbir şey: kaldıraç yalnızca kazancı artırır',
+    'responsible.quiz.leverage.why': 'Kaldıraç kayıpları da kazançlar kadar büyütür: %5 × 20 = teminatın %100’ü.',
+    'responsible.quiz.liquidation.text': 'Vadeli pozisyon ne zaman tasfiye edilir?',
+    'responsible.quiz.liquidation.a': 'Yalnızca siz kapattığınızda',
+    'responsible.quiz.liquidation.b': 'Her günün sonunda',
+    'responsible.quiz.liquidation.c': 'Teminatı, işaret fiyatındaki zararı artık karşılamadığında',
+    'responsible.quiz.liquidation.why':
+      'İşaret fiyatındaki zarar teminatı tükettiğinde pozisyon otomatik kapanır ve teminat kaybedilir.',
+    'responsible.quiz.cycle.text': 'Bir döngü sözleşmesi fiyat ters yöne gitmiş olarak bitti. Ne geri alırsınız?',
+    'responsible.quiz.cycle.a': 'Hiçbir şey: tutar kaybedilir',
+    'responsible.quiz.cycle.b': 'Küçük bir ücret düşülmüş tutar',
+    'responsible.quiz.cycle.c': 'Tutarın tamamı',
+    'responsible.quiz.cycle.why':
+      'Döngü sözleşmesi yalnızca fiyat sizin yönünüzde giderse öder; aksi halde tüm tutar kaybedilir.',
+    'responsible.quiz.funding.text': 'Süresiz sözleşmede fonlama nedir?',
+    'responsible.quiz.funding.a': 'Açılışta bir kerelik ücret',
+    'responsible.quiz.funding.b':
+      'Pozisyon açıkken her fonlama aralığında alıcılar ve satıcılar arasında yapılan ödeme',
+    'responsible.quiz.funding.c': 'Borsanın size ödediği faiz',
+    'responsible.quiz.funding.why':
+      'Fonlama, pozisyon açık olduğu sürece her aralıkta değiş tokuş edilir; ödemeniz gerekebilir ve zamanla birikir.',
     'responsible.quizRequired':
       'İlk vadeli veya döngü emrinizden önce lütfen kısa risk testini yapın (Ben → Sorumlu işlem)',
     'responsible.excluded':

@@ -16,7 +16,7 @@ export function registerResponsibleRoutes(app: Api, ctx: AppContext, responsible
   app.post(
     '/xb/v1/responsible/status',
     { ...user, schema: { tags, body: z.object({}).strict().optional() } },
-    async (request) => responsible.status(request.user!.id),
+    async (request) => responsible.status(request.user!.id, request.locale),
   );
 
   app.post(
@@ -35,7 +35,8 @@ export function registerResponsibleRoutes(app: Api, ctx: AppContext, responsible
           .strict(),
       },
     },
-    async (request) => responsible.submitQuiz(request.user!.id, request.body.answers as Record<string, string>),
+    async (request) =>
+      responsible.submitQuiz(request.user!.id, request.body.answers as Record<string, string>, request.locale),
   );
 
   app.post(
@@ -47,6 +48,6 @@ export function registerResponsibleRoutes(app: Api, ctx: AppContext, responsible
         body: z.object({ period: z.enum(EXCLUSION_PERIODS, 'responsible.periodInvalid') }).strict(),
       },
     },
-    async (request) => responsible.exclude(request.user!.id, request.body.period),
+    async (request) => responsible.exclude(request.user!.id, request.body.period, request.locale),
   );
 }

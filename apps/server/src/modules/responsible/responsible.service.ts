@@ -2,6 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
+import { t } from '../../platform/i18n/messages.ts';
+import type { Locale } from '@tidemark/contract';
 import type { AccountPort } from '../kyc/account-port.ts';
 import type { ResponsibleConfig } from './responsible.config.ts';
 import { responsibleExclusions, responsibleProfiles, type ExclusionPeriod } from './responsible.schema.ts';
@@ -17,7 +19,8 @@ export interface ResponsibleStatus {
   excludedUntil: number | null;
   /** the young-account cap in force, else null */
   leverageCap: { cap: number; days: number; until: number } | null;
-  quiz: Array<{ id: string; options: readonly string[] }>;
+  /** the questions in the caller's language (server messages `responsible.quiz.<id>.*`), without the answers */
+  quiz: Array<{ id: string; text: string; options: Array<{ id: string; label: string }> }>;
 }
 
 /** "2026-11-27 12:00 UTC": the same instant in every language (the app shows it in local time as well). */
@@ -32,7 +35,7 @@ export class ResponsibleService implements TradingGate {
   private readonly clock: Clock;
   private readonly accounts: () => AccountPort;
   private readonly config: ResponsibleConfig;
-  /** false (RESPONSIBLE_TRADING=off): the settings still work, the checks before orders pass */
+  /** false (RESPONSIBLE_TRADING=off): no quiz and no age cap before orders; a cooling-off the user set still holds */
   private readonly enforced: boolean;
 
   constructor(deps: {
@@ -49,7 +52,7 @@ export class ResponsibleService implements TradingGate {
     this.config = deps.config;
   }
 
-  async status(userId: number): Promise<ResponsibleStatus> {
+  async status(userId: number, locale: Locale = 'en_us'): Promise<ResponsibleStatus> {
     const now = this.clock.now();
     const profile = await this.profile(userId);
     const until = profile?.excludedUntil?.getTime() ?? null;
@@ -59,12 +62,18 @@ export class ResponsibleService implements TradingGate {
       quizPassedAt: profile?.quizPassedAt?.getTime() ?? null,
       excludedUntil: until !== null && until > now ? until : null,
       leverageCap: await this.capOf(userId, now),
-      quiz: QUIZ.map((q) => ({ id: q.id, options: q.options })),
+      quiz: QUIZ.map((q) => ({
+        id: q.id,
+        text: t(locale, `responsible.quiz.${q.id}.text`),
+        options: q.options.map((o) => ({ id: o, label: t(locale, `responsible.quiz.${q.id}.${o}`) })),
+      })),
     };
   }
 
-  async submitQuiz(userId: number, answers: Record<string, string>) {
+  async submitQuiz(userId: number, answers: Record<string, string>, locale: Locale = 'en_us') {
     const result = gradeQuiz(answers);
+    // why each wrong answer is wrong, so the retry teaches something
+    const explanations = Object.fromEntries(result.wrong.map((id) => [id, t(locale, `responsible.quiz.${id}.why`)]));
     if (result.passed) {
       const now = new Date(this.clock.now());
       await this.db
@@ -79,11 +88,11 @@ export class ResponsibleService implements TradingGate {
           },
         });
     }
-    return { ...result, status: await this.status(userId) };
+    return { ...result, explanations, status: await this.status(userId, locale) };
   }
 
   /** Sets or extends the cooling-off; refuses to shorten one in force. */
-  async exclude(userId: number, period: ExclusionPeriod): Promise<ResponsibleStatus> {
+  async exclude(userId: number, period: ExclusionPeriod, locale: Locale = 'en_us'): Promise<ResponsibleStatus> {
     await this.db.transaction(async (tx) => {
       const nowMs = this.clock.now();
       const now = new Date(nowMs);
@@ -104,7 +113,7 @@ export class ResponsibleService implements TradingGate {
         });
       await tx.insert(responsibleExclusions).values({ userId, period, until: new Date(until), createdAt: now });
     });
-    return this.status(userId);
+    return this.status(userId, locale);
   }
 
   /** The console's view of one user: status and every cooling-off they set. */
@@ -126,13 +135,14 @@ export class ResponsibleService implements TradingGate {
   // ---- the gate -------------------------------------------------------------------------------
 
   async assertMayOpen(userId: number, product: 'futures' | 'cycle', leverage?: number): Promise<void> {
-    if (!this.enforced) return;
     const now = this.clock.now();
     const profile = await this.profile(userId);
     const until = profile?.excludedUntil?.getTime() ?? null;
     if (until !== null && until > now) {
       throw new AppError(403, 'COOLING_OFF_ACTIVE', 'responsible.excluded', { until: utc(until) });
     }
+    // the user's own cooling-off holds always; the quiz and the age cap only where enforced
+    if (!this.enforced) return;
     if (!profile?.quizPassedAt) {
       throw new AppError(403, 'RISK_QUIZ_REQUIRED', 'responsible.quizRequired');
     }

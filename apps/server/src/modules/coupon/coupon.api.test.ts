@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeOf, parseRate } from '@tidemark/contract/money';
 import { service } from '../../platform/context.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
+import { users } from '../account/user.schema.ts';
 
 // expected fees from the published rates, independently of the server's code
 const TAKER = parseRate('0.001');
@@ -205,5 +206,45 @@ describe('a coupon on trading fees', () => {
     await trade(maker, taker, '75000', '0.1');
     const [entry] = await feeEntries(taker.id);
     expect(BigInt(entry!.amount)).toBe((feeOf(7_500_000_000n, TAKER) * 60n + 99n) / 100n);
+  });
+});
+
+describe('the invite reward coupon', () => {
+  it('gives the inviter one coupon when an invitee’s basic verification is approved', async () => {
+    const compliance = await server.createOperator(['compliance']);
+    const inviter = await server.createUser();
+    const invitee = await server.createUser({ email: `inv-${Date.now()}@example.com`, phone: '5551230000' });
+    await server.built.ctx.db.update(users).set({ inviterId: inviter.id }).where(eq(users.id, invitee.id));
+    const submit = await server.api(
+      '/xb/v1/kyc/basic/submit',
+      { realName: 'Jane Doe', idNumber: 'X1234567', country: 'fr', documentType: 'passport' },
+      { token: invitee.token },
+    );
+    expect(submit.status, JSON.stringify(submit.body)).toBe(200);
+    expect((await server.api('/xb/v1/coupon/list', {}, { token: inviter.token })).body.data).toEqual([]);
+    const status = await server.api('/xb/v1/kyc/status', {}, { token: invitee.token });
+    const approved = await server.api(
+      '/admin/kyc/approve',
+      { id: status.body.data.basic.id },
+      { token: compliance.token },
+    );
+    expect(approved.status).toBe(200);
+    const list = await server.api('/xb/v1/coupon/list', {}, { token: inviter.token });
+    expect(list.body.data).toEqual([
+      expect.objectContaining({
+        value: '8',
+        payPercent: 80,
+        offPercent: 20,
+        products: ['spot', 'futures'],
+        symbols: [],
+        source: 'invite',
+        status: 'active',
+        expiresAt: clock.now() + 30 * 24 * HOUR,
+      }),
+    ]);
+    // at once in the fee hook (no reload needed), and nothing for the invitee
+    const coupons = service(server.built.ctx, 'coupons');
+    expect(coupons.book.best(inviter.id, 'futures', 'BTCUSDT', clock.now())?.valueTenths).toBe(80);
+    expect((await server.api('/xb/v1/coupon/list', {}, { token: invitee.token })).body.data).toEqual([]);
   });
 });

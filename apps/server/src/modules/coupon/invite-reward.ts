@@ -17,7 +17,7 @@ export function inviteKycReward(deps: {
   return async (tx: Db, approved) => {
     const tenths = deps.config.inviteKycTenths;
     if (tenths === null || approved.level !== 'basic') return;
-    const invitee = await deps.accounts().getUser(approved.userId);
+    const invitee = await deps.accounts().getUser(approved.userId, tx);
     if (!invitee?.inviterId) return;
     const row = await deps.coupons.grantReward(tx, {
       userId: invitee.inviterId,

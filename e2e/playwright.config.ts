@@ -43,6 +43,10 @@ const serverEnv: Record<string, string> = {
   RATE_LIMIT_FACTOR: '20',
   // one market keeps no trades of its own, so its chart shows the index price (charts.spec.ts)
   SPOT_DEMO_TAKER_SKIP: 'LINKUSDT',
+  // the futures and cycle flows trade with brand-new users: the quiz and the new-account leverage cap are
+  // enforced only when a run asks for it (RESPONSIBLE_TRADING=on; they have their own API tests); a
+  // cooling-off the user sets holds either way (responsible.spec.ts)
+  RESPONSIBLE_TRADING: process.env.RESPONSIBLE_TRADING ?? 'off',
 };
 if (process.env.TM_E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.TM_E2E_DATABASE_URL;
 // a web build elsewhere than apps/web/dist (e.g. one that a parallel build cannot replace mid-run)

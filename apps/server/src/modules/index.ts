@@ -17,6 +17,8 @@ import { botapiModule } from './botapi/botapi.module.ts';
 import { reservesModule } from './reserves/reserves.module.ts';
 import { alertsModule } from './alerts/alerts.module.ts';
 import { shareModule } from './share/share.module.ts';
+import { couponModule } from './coupon/coupon.module.ts';
+import { responsibleModule } from './responsible/responsible.module.ts';
 
 /**
  * Every module, in start-up order: a module may use the services of those above it.
@@ -41,4 +43,6 @@ export const modules: Module[] = [
   reservesModule,
   alertsModule,
   shareModule,
+  couponModule,
+  responsibleModule,
 ];

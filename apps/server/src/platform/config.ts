@@ -24,6 +24,8 @@ const envSchema = z.object({
     .regex(/^[\w.:-]{1,64}$/, 'letters, digits and . _ : - only, at most 64')
     .default('tidemark:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // the quiz, the young-account leverage cap and the cooling-off (docs/decisions/0026); off only for test suites
+  RESPONSIBLE_TRADING: z.enum(['on', 'off']).default('on'),
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -126,6 +128,8 @@ export type Config = {
   trustedProxies: string[];
   /** How long a new withdrawal address waits before it can be used (0: no wait). */
   withdrawAddressCooldownMs: number;
+  /** The risk quiz and the young-account leverage cap are enforced before futures and cycle orders (RESPONSIBLE_TRADING); a user's cooling-off holds either way. */
+  responsibleTrading: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -184,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: trustedProxies.entries!,
     allowDemoPricesInProduction: e.ALLOW_DEMO_PRICES_IN_PRODUCTION,
     withdrawAddressCooldownMs: e.WITHDRAW_ADDRESS_COOLDOWN_HOURS * 3600_000,
+    responsibleTrading: e.RESPONSIBLE_TRADING === 'on',
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
     adminDistDir: path.resolve(e.ADMIN_DIST_DIR ?? new URL('../../../admin/dist', import.meta.url).pathname),
     operatorSetupRemote: e.OPERATOR_SETUP_REMOTE,

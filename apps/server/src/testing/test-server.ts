@@ -63,6 +63,9 @@ export async function startTestServer(
     // tests of other subjects withdraw to addresses they just made up: the new-address cool-down is
     // off unless a test turns it on (its own tests do)
     WITHDRAW_ADDRESS_COOLDOWN_HOURS: '0',
+    // the suites of other subjects trade futures with brand-new users: the quiz and the young-account cap are
+    // off unless a test turns them on (their own tests do)
+    RESPONSIBLE_TRADING: 'off',
     ...options.env,
   });
   const launch = async (port: number) => {

@@ -12,6 +12,8 @@ import { walletRoutes } from '../features/wallet/routes.ts';
 import { referralRoutes } from '../features/referral/routes.ts';
 import { reservesRoutes } from '../features/reserves/routes.ts';
 import { alertsRoutes } from '../features/alerts/routes.ts';
+import { couponRoutes } from '../features/coupon/routes.ts';
+import { responsibleRoutes } from '../features/responsible/routes.ts';
 import { settingRoutes } from '../features/setting/routes.ts';
 import { supportRoutes } from '../features/support/routes.ts';
 import { tradeRoutes } from '../features/trade/routes.ts';
@@ -34,4 +36,6 @@ export const featureRoutes: RouteDef[] = [
   ...futuresRoutes,
   ...reservesRoutes,
   ...alertsRoutes,
+  ...couponRoutes,
+  ...responsibleRoutes,
 ];

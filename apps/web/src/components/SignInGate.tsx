@@ -6,7 +6,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSignedIn } from '../lib/session.ts';
 
 /** The features whose screens need a session; each says why in `<feature>:guest.title` and `.text`. */
-export type GatedFeature = 'account' | 'cycle' | 'earn' | 'kyc' | 'referral' | 'support' | 'wallet';
+export type GatedFeature =
+  'account' | 'coupon' | 'cycle' | 'earn' | 'kyc' | 'referral' | 'responsible' | 'support' | 'wallet';
 
 /**
  * A screen that needs a session. The router guards only the identity screens (spec §6), so the

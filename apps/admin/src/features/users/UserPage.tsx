@@ -7,6 +7,7 @@ import { useLoad } from '../../lib/use-load.ts';
 import { UserActions } from './UserActions.tsx';
 import { UserMoney } from './UserMoney.tsx';
 import { UserProducts } from './UserProducts.tsx';
+import { UserCoupons } from './UserCoupons.tsx';
 import { UserSessions } from './UserSessions.tsx';
 import { UserTrading } from './UserTrading.tsx';
 import type { UserDetail } from './types.ts';
@@ -77,6 +78,7 @@ export function UserPage() {
             { key: 'money', label: t('users.tabMoney'), children: <UserMoney userId={u.id} /> },
             { key: 'markets', label: t('users.tabMarkets'), children: <UserTrading userId={u.id} /> },
             { key: 'products', label: t('users.tabProducts'), children: <UserProducts userId={u.id} /> },
+            { key: 'coupons', label: t('coupons.tab'), children: <UserCoupons userId={u.id} /> },
             {
               key: 'sessions',
               label: t('users.tabSessions', { count: u.sessions.length }),

@@ -50,8 +50,9 @@ export class AccountService {
 
   // ---- for other modules ----------------------------------------------------------------------
 
-  async getUser(id: number): Promise<AccountUser | null> {
-    const row = await this.row(id);
+  /** `db`: a caller's open transaction (on embedded PGlite a read outside it would wait for it). */
+  async getUser(id: number, db: Db = this.db): Promise<AccountUser | null> {
+    const row = await this.row(id, db);
     return row ? toAccountUser(row) : null;
   }
 

@@ -121,6 +121,8 @@ export async function quote(deps: ContractDeps, userId: number, countries: strin
  */
 export async function buy(deps: ContractDeps, userId: number, countries: string[], input: BuyInput) {
   const { ctx, ledger, catalog } = deps;
+  // the quiz and the cooling-off (responsible-trading module, when present)
+  await ctx.services.responsible?.assertMayOpen(userId, 'cycle');
   const body = { ...input, acceptRisk: input.acceptRisk ?? false };
   return runOnce(ledger, userId, input.requestId, 'cycle.buy', body, async (tx) => {
     const product = await catalog.purchasable(input.instrument, input.period, countries, tx);

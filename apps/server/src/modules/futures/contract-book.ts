@@ -3,6 +3,7 @@ import { EventLog, MatchingEngine, type EngineEvent } from '@tidemark/engine';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/app-error.ts';
+import type { FeeDiscount } from '../coupon/fee-discount.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import type { Contract } from './domain/contracts.ts';
 import type { MarkState } from './domain/mark-price.ts';
@@ -55,6 +56,8 @@ export class ContractBook {
   private readonly db: Db;
   readonly ledger: LedgerService;
   private readonly clock: Clock;
+  /** Fee coupons (set by the coupon module); without it every fee is the contract's rate. */
+  feeDiscount: FeeDiscount | null = null;
   /** The last mark computed (null until the first tick with an index price). */
   markState: MarkState | null = null;
   /** Premium samples since the last funding settlement (in memory: a restart starts a fresh average). */
@@ -449,7 +452,7 @@ export class ContractBook {
           tx,
           this.ledger,
           c,
-          party(row.userId, row, row.side, qty, price, rate, mode, reason, before),
+          { ...party(row.userId, row, row.side, qty, price, rate, mode, reason, before), discount: this.feeDiscount },
           mark,
           now,
         );

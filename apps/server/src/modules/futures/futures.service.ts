@@ -18,6 +18,8 @@ import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/app-error.ts';
 import type { PriceService } from '../market/price.service.ts';
 import { hashBody, runOnce } from '../wallet/idempotency.ts';
+import type { FeeDiscount } from '../coupon/fee-discount.ts';
+import type { TradingGate } from '../responsible/trading-gate.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import { FuturesCommitter } from './futures-committer.ts';
 import type { FuturesEffects } from './futures-effects.ts';
@@ -75,6 +77,9 @@ export class FuturesService {
   private readonly clock: Clock;
   private readonly prices: () => PriceService | undefined;
   readonly defaultLeverage: number;
+  private tradingGate: TradingGate | null = null;
+  /** The market maker's accounts: the responsible-trading checks are for people, not the platform's quoting. */
+  private readonly platformUsers = new Set<number>();
   /** The operator's trading status; without one (tests of the engine path) every contract trades. */
   private readonly gate: MarketGate | undefined;
   private readonly committer: FuturesCommitter;
@@ -106,6 +111,16 @@ export class FuturesService {
     this.committer.onCommit = listener;
   }
 
+  /** The responsible-trading module's checks before new risk (quiz, cooling-off, young-account leverage). */
+  useTradingGate(gate: TradingGate): void {
+    this.tradingGate = gate;
+  }
+
+  /** The coupon module's fee hook: every fee of every contract passes through it (in memory, per fill). */
+  useFeeDiscount(discount: FeeDiscount): void {
+    for (const b of this.books.values()) b.feeDiscount = discount;
+  }
+
   book(symbol: string): ContractBook {
     const b = this.books.get(symbol);
     if (!b) throw badRequest('UNKNOWN_CONTRACT', 'futures.unknownContract', undefined, 'symbol');
@@ -114,6 +129,7 @@ export class FuturesService {
 
   /** Marks an account as the platform's own (its quotes and trades never feed a mark price or a premium). */
   addPlatformAccount(userId: number): void {
+    this.platformUsers.add(userId);
     for (const b of this.books.values()) b.platformAccounts.add(userId);
   }
 
@@ -202,8 +218,9 @@ export class FuturesService {
   }
 
   /** Leverage for new orders; bounded by the tier of the position's current notional (reference A1.3). */
-  setLeverage(userId: number, symbol: string, leverage: number): Promise<FuturesSetting> {
+  async setLeverage(userId: number, symbol: string, leverage: number): Promise<FuturesSetting> {
     const b = this.book(symbol);
+    await this.tradingGate?.assertLeverage(userId, leverage);
     return b.run(async (tx) => {
       const pos = await openPositionOf(tx, userId, symbol);
       const notional = pos ? pos.qtyLots * (b.mark ?? 0n) : 0n;
@@ -246,6 +263,10 @@ export class FuturesService {
     const qtyLots = toLots(c, body.quantity);
     const priceTicks = body.price === undefined ? null : toTicks(c, body.price);
     const requestHash = hashBody('futures.order', { ...body, clientOrderId: undefined });
+    if (this.tradingGate && !this.platformUsers.has(userId) && !(await this.onlyReduces(userId, body))) {
+      const s = await this.setting(userId, body.symbol);
+      await this.tradingGate.assertMayOpen(userId, 'futures', s.leverage);
+    }
     const row = await b.run(async (tx) => {
       const s = await this.setting(userId, body.symbol, tx);
       return b.place(tx, {
@@ -265,6 +286,21 @@ export class FuturesService {
       });
     });
     return orderView(c, row);
+  }
+
+  /**
+   * An order that can only make the user's position smaller (reduce-only, or against the position and no larger
+   * than it): closing is never refused by the responsible-trading checks.
+   */
+  private async onlyReduces(
+    userId: number,
+    body: { symbol: string; side: 'buy' | 'sell'; quantity: string; reduceOnly?: boolean },
+  ) {
+    if (body.reduceOnly) return true;
+    const pos = await openPositionOf(this.db, userId, body.symbol);
+    if (!pos) return false;
+    const against = (pos.side === 'long') === (body.side === 'sell');
+    return against && toLots(this.book(body.symbol).contract, body.quantity) <= pos.qtyLots;
   }
 
   async cancel(userId: number, orderId: number): Promise<FuturesOrder> {

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import type { FeeDiscount } from '../coupon/fee-discount.ts';
 import type { AccountRef, LedgerService, Movement } from '../wallet/ledger.service.ts';
 import type { Contract } from './domain/contracts.ts';
 import { liquidationFee } from './domain/liquidation.ts';
@@ -40,6 +41,8 @@ export interface FillParty {
   orderRemainingBefore: bigint;
   /** Why a position closed by this fill ends (trade by default). */
   closeReason: string;
+  /** Fee coupons (in memory); a coupon makes the fee smaller and its fee entries name it. */
+  discount?: FeeDiscount | null;
 }
 
 export interface FillOutcome {
@@ -107,6 +110,9 @@ export async function settleFill(
 
   // fee: from the order's fee reserve, then (a close) from what the close gives back; never more than the rate says
   let fee = party.feeRate > 0n ? tradeFee(qty * price, party.feeRate) : 0n;
+  const coupon =
+    fee > 0n ? (party.discount?.apply(userId, 'futures', contract.symbol, now.getTime(), fee) ?? null) : null;
+  if (coupon) fee = coupon.fee;
   let feeFromReserve = 0n;
   if (order && fee > 0n) {
     feeFromReserve = minBig(fee, order.feeRemaining);
@@ -229,8 +235,15 @@ export async function settleFill(
   await postNonEmpty(tx, ledger, 'futures_trade', ref, movements);
   const totalFee = feeFromReserve + feeFromClose;
   if (feeFromReserve > 0n)
-    await ledger.settleFrozen(tx, 'futures_fee', wallet, [{ account: FEES, amount: feeFromReserve }], ref);
-  if (feeFromClose > 0n) await ledger.transfer(tx, 'futures_fee', CLEARING, FEES, feeFromClose, ref);
+    await ledger.settleFrozen(
+      tx,
+      'futures_fee',
+      wallet,
+      [{ account: FEES, amount: feeFromReserve }],
+      ref,
+      coupon?.memo,
+    );
+  if (feeFromClose > 0n) await ledger.transfer(tx, 'futures_fee', CLEARING, FEES, feeFromClose, ref, coupon?.memo);
   if (order) order.fee += totalFee;
   const realizedPnl = fill.closedQty > 0n && pos ? fill.realizedPnl : 0n;
   return { fee: totalFee, insuranceDelta, position: current, reduced: fill.closedQty > 0n, realizedPnl };

@@ -16,7 +16,7 @@ export interface AccountUser {
 }
 
 export interface AccountPort {
-  getUser(id: number): Promise<AccountUser | null>;
+  getUser(id: number, db?: Db): Promise<AccountUser | null>;
   setCreditScore(userId: number, score: number, db?: Db): Promise<void>;
   listDirectInvitees(
     userId: number,

@@ -42,6 +42,12 @@ const PHOTO_SLOTS: PhotoSlot[] = ['frontPhoto', 'backPhoto', 'handPhoto'];
 export const USER_PHOTO_PATH = '/api/xb/v1/kyc/photo/';
 export const ADMIN_PHOTO_PATH = '/api/admin/kyc/photo/';
 
+/** Told of an approved verification inside its transaction; may return work for after the commit. */
+export type ApprovedListener = (
+  tx: Db,
+  approved: { userId: number; level: 'basic' | 'advanced' },
+) => Promise<(() => void) | void>;
+
 export class KycService implements KycReader {
   private readonly db: Db;
   private readonly clock: Clock;
@@ -50,6 +56,7 @@ export class KycService implements KycReader {
   private readonly uploads: () => UploadsPort;
   private readonly audit: AuditService;
   private readonly maxPhotoBytes: number;
+  private readonly approvedListeners: ApprovedListener[] = [];
 
   constructor(deps: {
     db: Db;
@@ -303,6 +310,14 @@ export class KycService implements KycReader {
     };
   }
 
+  /**
+   * Runs inside the approval's transaction (a reward commits with the approval or not at all); what the
+   * listener returns runs after the commit.
+   */
+  onApproved(listener: ApprovedListener): void {
+    this.approvedListeners.push(listener);
+  }
+
   async approve(operatorId: number, id: number, ip: string) {
     return this.review(operatorId, id, ip, { state: 'approved', rejectReason: null });
   }
@@ -323,7 +338,8 @@ export class KycService implements KycReader {
     ip: string,
     decision: { state: 'approved' | 'rejected'; rejectReason: string | null },
   ) {
-    return this.db.transaction(async (tx) => {
+    const afterCommit: Array<() => void> = [];
+    const view = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(kycApplications)
         .set({
@@ -357,8 +373,16 @@ export class KycService implements KycReader {
         },
         tx,
       );
+      if (decision.state === 'approved') {
+        for (const listener of this.approvedListeners) {
+          const after = await listener(tx, { userId: row.userId, level: row.level });
+          if (after) afterCommit.push(after);
+        }
+      }
       return operatorView(row);
     });
+    for (const after of afterCommit) after();
+    return view;
   }
 
   private async applicationsOf(userId: number): Promise<KycApplicationRow[]> {

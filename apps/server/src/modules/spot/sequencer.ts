@@ -3,6 +3,7 @@ import { EventLog, MatchingEngine, type EngineEvent } from '@tidemark/engine';
 import { feeOf, maxBig, minBig } from '@tidemark/contract/money';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error.ts';
+import type { FeeDiscount } from '../coupon/fee-discount.ts';
 import type { LedgerBatch } from '../wallet/ledger-batch.ts';
 import type { AccountRef } from '../wallet/ledger.service.ts';
 import { lotsToUnits, makerRateFor, notionalUnits, protectionLimit, type Market } from './markets.ts';
@@ -84,6 +85,8 @@ export class MarketSequencer {
   /** Resting orders (the book's rows), by id. */
   private open = new Map<number, SpotOrderRow>();
   readonly queue: Pending[] = [];
+  /** Fee coupons (set by the coupon module); without it every fee is the market's rate. */
+  feeDiscount: FeeDiscount | null = null;
   private readonly db: Db;
   private readonly wake: () => void;
   /** Commands wait for the first rebuild: the HTTP server may listen before the modules have started. */
@@ -359,8 +362,14 @@ export class MarketSequencer {
       const buyerRate = buyer === takerRow ? m.takerRate : makerRate;
       const sellerRate = seller === takerRow ? m.takerRate : makerRate;
       // fees round up (platform's favour); a buyer's fee never exceeds what its order froze for fees
-      const buyerFee = minBig(feeOf(quote, buyerRate), buyer.frozenRemaining - quote);
-      const sellerFee = feeOf(quote, sellerRate);
+      // a fee coupon makes it smaller (rounded up again); the fee entry then names the coupon in its memo
+      const buyerFull = feeOf(quote, buyerRate);
+      const sellerFull = feeOf(quote, sellerRate);
+      const at = work.now.getTime();
+      const buyerCoupon = this.feeDiscount?.apply(buyer.userId, 'spot', m.symbol, at, buyerFull) ?? null;
+      const sellerCoupon = this.feeDiscount?.apply(seller.userId, 'spot', m.symbol, at, sellerFull) ?? null;
+      const buyerFee = minBig(buyerCoupon?.fee ?? buyerFull, buyer.frozenRemaining - quote);
+      const sellerFee = sellerCoupon?.fee ?? sellerFull;
       const ref = `spot:${m.symbol}:${takerRow.id}/${makerRow.id}`;
       const acct = (userId: number, currency: string): AccountRef => ({ userId, currency, wallet: 'spot' });
       const fees: AccountRef = { system: 'fees', currency: m.quote };
@@ -384,6 +393,7 @@ export class MarketSequencer {
           {
             kind: 'spot_fee',
             reference: ref,
+            memo: buyerCoupon?.memo,
             movements: [
               { account: acct(buyer.userId, m.quote), frozen: -buyerFee },
               { account: fees, available: buyerFee },
@@ -398,6 +408,7 @@ export class MarketSequencer {
           {
             kind: 'spot_fee',
             reference: ref,
+            memo: sellerCoupon?.memo,
             movements: [
               { account: acct(seller.userId, m.quote), available: -sellerFee },
               { account: fees, available: sellerFee },

@@ -23,6 +23,7 @@ import { toFill, toSpotOrder } from './order-view.ts';
 import { MarketSequencer, type BatchResult, type NewOrder } from './sequencer.ts';
 import type { MarketGate } from '../market/market-status.service.ts';
 import { SpotCommitter } from './spot-committer.ts';
+import type { FeeDiscount } from '../coupon/fee-discount.ts';
 import { spotOrders, spotTrades } from './spot.schema.ts';
 import { amountInput } from '../../platform/http/amount-input.ts';
 
@@ -87,6 +88,11 @@ export class SpotService {
       );
     }
     await this.data.load();
+  }
+
+  /** The coupon module's fee hook: every fee of every market passes through it (in memory, per fill). */
+  useFeeDiscount(discount: FeeDiscount): void {
+    for (const s of this.sequencers.values()) s.feeDiscount = discount;
   }
 
   sequencer(symbol: string): MarketSequencer {

@@ -141,12 +141,14 @@ export class LedgerService {
     from: AccountRef,
     to: Array<{ account: AccountRef; amount: bigint }>,
     reference?: string,
+    memo?: string,
   ) {
     const total = to.reduce((s, x) => s + x.amount, 0n);
     positive(total);
     return this.post(tx, {
       kind,
       reference,
+      memo,
       movements: [
         { account: from, frozen: -total },
         ...to.filter((x) => x.amount !== 0n).map((x) => ({ account: x.account, available: x.amount })),

@@ -29,6 +29,8 @@ const ACCOUNT_ENTRIES: Entry[] = [
 const MORE_ENTRIES: Entry[] = [
   { key: 'invite', path: '/mine/invite', needsSession: true }, // referral feature
   { key: 'team', path: '/mine/myTeam', needsSession: true }, // referral feature
+  { key: 'coupons', path: '/mine/coupons', needsSession: true }, // coupon feature
+  { key: 'responsible', path: '/mine/responsible', needsSession: true }, // responsible feature
   { key: 'reserves', path: '/mine/reserves' }, // reserves feature: proof of reserves, open to guests
   { key: 'alerts', path: '/mine/alerts', needsSession: true }, // alerts feature: price alerts
   { key: 'notices', path: '/mine/notices', needsSession: true }, // alerts feature: the user's own notices

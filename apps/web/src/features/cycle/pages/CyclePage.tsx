@@ -31,6 +31,7 @@ import { afterRefusal } from '../model/terms.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import '../components/cycle.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { RiskBanner } from '../../responsible/components/RiskBanner.tsx'; // responsible feature: risk warning
 
 /**
  * /cycle: fixed-period up/down contracts. Pick an instrument (crypto or commodity), watch its index
@@ -152,6 +153,7 @@ function CycleTicket(props: { products: Products }) {
 
   return (
     <div className="cy-page">
+      <RiskBanner product="cycle" />
       <div className="cy-head">
         <div className="cy-head__title">{t('title')}</div>
         <Link to="/cycle/records" className="cy-link" data-testid="cycle-records-link">

@@ -21,6 +21,7 @@ import { useFuturesData } from './useFutures.ts';
 import '../../trade/components/trade.css';
 import './futures.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { RiskBanner } from '../../responsible/components/RiskBanner.tsx'; // responsible feature: risk warning, leverage cap
 
 const DEFAULT_SYMBOL = 'BTCUSDT';
 
@@ -80,6 +81,7 @@ export function FuturesPanel() {
         </button>
         {contract.demo && <span className="trade-page__demo">{t('demo')}</span>}
       </header>
+      <RiskBanner product="futures" />
       {data.signedIn && <MarginAlerts />}
       <FundingBar
         contract={contract}

@@ -112,4 +112,24 @@ describe('ledger batch statements shared with the caller', () => {
     expect(created[0]!.n).toBe(0);
     expect((await ledgerCheck(db)).ok).toBe(true);
   });
+
+  it('refuses, in the database, a posting in another currency than its account and a transaction unbalanced later', async () => {
+    const [acct] = await rows<{ id: string }>(
+      sql`select id::text from ledger_accounts where system_name = 'fees' and currency = 'USDT'`,
+    );
+    const [tx] = await rows<{ id: string }>(
+      sql`select id::text from ledger_transactions where kind = 'test.fee' order by id desc limit 1`,
+    );
+    const post = (txId: string, currency: string, delta: number) =>
+      db.execute(sql`insert into ledger_postings (transaction_id, account_id, currency, available_delta, frozen_delta)
+        values (${txId}::bigint, ${acct!.id}::bigint, ${currency}, ${delta}, 0), (${txId}::bigint, ${acct!.id}::bigint, ${currency}, ${-delta}, 0)`);
+    // balanced by itself, but in BTC on a USDT account
+    await expect(post(tx!.id, 'BTC', 5)).rejects.toThrow();
+    // balanced postings added to an existing transaction are fine; one more that unbalances it is not
+    await expect(
+      db.execute(sql`insert into ledger_postings (transaction_id, account_id, currency, available_delta, frozen_delta)
+        values (${tx!.id}::bigint, ${acct!.id}::bigint, 'USDT', 1, 0)`),
+    ).rejects.toThrow();
+    expect((await ledgerCheck(db)).ok).toBe(true);
+  });
 });

@@ -51,8 +51,15 @@ export class SpotCommitter {
   private readonly sequencers: MarketSequencer[] = [];
   private running = false;
 
-  constructor(deps: { db: Db; ledger: LedgerService; clock: Clock; onCommit: (r: BatchResult) => void }) {
-    this.db = deps.db;
+  constructor(deps: {
+    db: Db;
+    ledger: LedgerService;
+    clock: Clock;
+    onCommit: (r: BatchResult) => void;
+    /** Where groups commit: a connection of its own on PostgreSQL (Database.groupCommit), else `db`. */
+    commitOn?: Db | undefined;
+  }) {
+    this.db = deps.commitOn ?? deps.db;
     this.ledger = deps.ledger;
     this.clock = deps.clock;
     this.onCommit = deps.onCommit;
@@ -136,7 +143,7 @@ export class SpotCommitter {
           );
         }
         await this.write(tx, work);
-      });
+      }, this.db);
     } catch (err) {
       // the engines may hold effects of the rolled-back group: take the durable state back
       for (const x of parts) await x.seq.rebuild();

@@ -11,13 +11,14 @@ import { spotOrders, type SpotOrderRow } from './spot.schema.ts';
  * keep queueing while the previous group commits — and writes the group in ONE database transaction with a
  * constant number of statements however many orders, fills and journal entries it holds:
  *
- *   1. reserve the placements' order ids and find the client ids already used (idempotent retries);
- *   2. lock the accounts the placements freeze from (one SELECT … FOR UPDATE in id order);
- *   3. run each market's commands through its engine in memory; refusals are decided against the locked
+ *   1. one statement: reserve the placements' order ids, find the client ids already used (idempotent
+ *      retries) and lock the accounts the placements freeze from — with the existing accounts the group will
+ *      probably credit — in one SELECT … FOR UPDATE in id order;
+ *   2. run each market's commands through its engine in memory; refusals are decided against the locked
  *      balances and fail only their command;
- *   4. flush the ledger: lock the credited accounts, then one statement for transactions, postings and one net
- *      update per account — the fees account gets one update per group, not one per fill;
- *   5. one statement for the new orders, the changed orders and the trades; commit.
+ *   3. one statement: the ledger's transactions, postings and one net update per account (the fees account
+ *      gets one update per group, not one per fill), the new orders, the changed orders and the trades —
+ *      preceded by a lock of credited accounts not locked in 1, only when there are any; commit.
  *
  * Only then are callers answered and market data published. One transaction for all markets means the
  * shared rows (fees, a trader's USDT, the market maker) are locked by one spot transaction at a time: markets

@@ -177,6 +177,40 @@ function stop(proc: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * CPU time (ms) the given processes have used so far, from /proc (Linux; 0 elsewhere). On a machine shared with
+ * other work the wall-clock rate depends on what else runs; the CPU spent per acknowledged command does not.
+ */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // fields after the command name (which may hold spaces): state is the 1st, utime the 12th, stime the 13th
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** The PostgreSQL backends serving the benchmark's database (the server's pools), by pid. */
+async function databaseBackends(): Promise<number[]> {
+  if (!dbUrl) return [];
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  try {
+    const r = await c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return r.rows.map((x) => x.pid);
+  } finally {
+    await c.end();
+  }
+}
+
 /** The n-th order: buys below and sells above the market's mid; one in four crosses to the other side. */
 function orderBody(n: number): string {
   const m = MARKETS[n % MARKETS.length]!;
@@ -257,6 +291,9 @@ interface RunSummary {
   connections: number;
   acknowledged: number;
   ordersPerSecond: number;
+  /** CPU per acknowledged command: the server process, and the PostgreSQL backends of its pools. */
+  serverCpuUsPerOrder: number;
+  databaseCpuUsPerOrder: number | null;
   refused4xx: number;
   errors: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
@@ -266,9 +303,11 @@ interface RunSummary {
 type Ctx = { cancel?: boolean; token?: string };
 
 /** One autocannon run: placements on the four markets, and cancels of orders seen resting. */
-async function load(tokens: string[], connections: number, duration: number): Promise<RunSummary> {
+async function load(tokens: string[], connections: number, duration: number, serverPid: number): Promise<RunSummary> {
   const resting: Array<{ id: number; token: string }> = [];
   let n = 0;
+  const serverCpu0 = cpuMs([serverPid]);
+  const databaseCpu0 = new Map((await databaseBackends()).map((pid) => [pid, cpuMs([pid])]));
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections,
@@ -309,6 +348,12 @@ async function load(tokens: string[], connections: number, duration: number): Pr
       },
     ],
   });
+  const serverCpu = cpuMs([serverPid]) - serverCpu0;
+  // a backend opened during the run counts from zero; one closed during it is missed (the pools keep theirs)
+  const databaseCpu = (await databaseBackends()).reduce(
+    (sum, pid) => sum + cpuMs([pid]) - (databaseCpu0.get(pid) ?? 0),
+    0,
+  );
   const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
   const refused = Object.entries(codes)
     .filter(([code]) => code.startsWith('4'))
@@ -317,6 +362,8 @@ async function load(tokens: string[], connections: number, duration: number): Pr
     connections,
     acknowledged: result['2xx'],
     ordersPerSecond: Math.round(result['2xx'] / duration),
+    serverCpuUsPerOrder: Math.round((serverCpu * 1000) / Math.max(1, result['2xx'])),
+    databaseCpuUsPerOrder: dbUrl ? Math.round((databaseCpu * 1000) / Math.max(1, result['2xx'])) : null,
     refused4xx: refused,
     errors: result.non2xx - refused + result.errors + result.timeouts,
     latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
@@ -344,8 +391,8 @@ async function main(): Promise<void> {
     console.log('idle single order:', idle);
     for (const connections of CONNECTIONS) {
       // a short warm-up (JIT, connection pools), not reported
-      await load(tokens, connections, 3);
-      const r = await load(tokens, connections, DURATION);
+      await load(tokens, connections, 3, server.pid!);
+      const r = await load(tokens, connections, DURATION, server.pid!);
       console.log('run:', r);
       runs.push(r);
     }
@@ -389,6 +436,8 @@ async function main(): Promise<void> {
         runs,
         ordersPerSecond: best.ordersPerSecond,
         p99Ms: best.latencyMs.p99,
+        serverCpuUsPerOrder: best.serverCpuUsPerOrder,
+        databaseCpuUsPerOrder: best.databaseCpuUsPerOrder,
         atConnections: best.connections,
         pgbenchTps,
         ratio: pgbenchTps ? Math.round((best.ordersPerSecond / pgbenchTps) * 100) / 100 : null,

@@ -89,9 +89,27 @@ export class FeeShareJob {
         (p) => !failed.has(p.postingId),
       );
       if (postings.length === 0) break;
+      // an inviter never changes: each payer of this batch is read once, not once per fee they paid
+      const inviters = new Map<number, Promise<number | null>>();
+      const planned: Array<{ p: FeePosting; plan: Plan }> = [];
       for (const p of postings) {
         try {
-          rewards += await this.process(p);
+          planned.push({ p, plan: await this.plan(p, inviters) });
+        } catch (err) {
+          failed.add(p.postingId);
+          this.log.error({ err, postingId: p.postingId }, 'referral reward could not be planned');
+        }
+      }
+      // Most fees pay nothing (no inviter): a busy exchange makes two fee postings per trade, so those are
+      // recorded together in one statement instead of one transaction each. Nothing is paid for them, so a
+      // row another runner wrote first is simply kept. If the statement fails they go one by one below.
+      const quiet = planned.filter((x) => x.plan.rewards.length === 0);
+      const quietDone = quiet.length > 0 && (await this.recordQuiet(quiet));
+      if (quietDone) examined += quiet.length;
+      for (const { p, plan } of planned) {
+        if (quietDone && plan.rewards.length === 0) continue;
+        try {
+          rewards += await this.process(p, plan);
           examined += 1;
         } catch (err) {
           if (isUniqueViolation(err)) continue; // another runner examined it first
@@ -104,8 +122,29 @@ export class FeeShareJob {
     return { examined, rewards };
   }
 
-  private async process(p: FeePosting): Promise<number> {
-    const plan = await this.plan(p);
+  /** Records fee postings that pay no reward, in one statement; false if it failed (logged). */
+  private async recordQuiet(quiet: Array<{ p: FeePosting; plan: Plan }>): Promise<boolean> {
+    const now = new Date(this.clock.now());
+    try {
+      await this.db
+        .insert(referralFeePostings)
+        .values(
+          quiet.map(({ p, plan }) => ({
+            postingId: p.postingId,
+            payerUserId: p.payerUserId,
+            outcome: plan.outcome,
+            processedAt: now,
+          })),
+        )
+        .onConflictDoNothing();
+      return true;
+    } catch (err) {
+      this.log.error({ err }, 'referral fee postings without reward could not be recorded together');
+      return false;
+    }
+  }
+
+  private async process(p: FeePosting, plan: Plan): Promise<number> {
     const now = new Date(this.clock.now());
     const ledger = this.ledger();
     return ledger.transaction(async (tx) => {
@@ -139,17 +178,25 @@ export class FeeShareJob {
     });
   }
 
-  private async plan(p: FeePosting): Promise<{
-    outcome: FeePostingOutcome;
-    rewards: Array<{ level: 1 | 2; inviterId: number; bps: number; amount: bigint }>;
-  }> {
+  /** A user's inviter, read once per batch. */
+  private inviterOf(userId: number, inviters: Map<number, Promise<number | null>>): Promise<number | null> {
+    let found = inviters.get(userId);
+    if (!found) {
+      found = this.accounts()
+        .getUser(userId)
+        .then((u) => u?.inviterId ?? null);
+      inviters.set(userId, found);
+    }
+    return found;
+  }
+
+  private async plan(p: FeePosting, inviters: Map<number, Promise<number | null>>): Promise<Plan> {
     if (NOT_TRADING.test(p.kind)) return { outcome: 'not_trading', rewards: [] };
     if (p.payerUserId === null) return { outcome: 'no_payer', rewards: [] };
-    const payer = await this.accounts().getUser(p.payerUserId);
-    const level1 = payer?.inviterId ?? null;
+    const level1 = await this.inviterOf(p.payerUserId, inviters);
     if (level1 === null) return { outcome: 'no_inviter', rewards: [] };
-    const level2 = (await this.accounts().getUser(level1))?.inviterId ?? null;
-    const rewards: Array<{ level: 1 | 2; inviterId: number; bps: number; amount: bigint }> = [];
+    const level2 = await this.inviterOf(level1, inviters);
+    const rewards: Plan['rewards'] = [];
     const add = (level: 1 | 2, inviterId: number | null, bps: number) => {
       if (inviterId === null || inviterId === p.payerUserId) return;
       const amount = shareOf(p.amount, bps);
@@ -159,6 +206,11 @@ export class FeeShareJob {
     add(2, level2, this.config.level2Bps);
     return { outcome: rewards.length ? 'rewarded' : 'zero', rewards };
   }
+}
+
+interface Plan {
+  outcome: FeePostingOutcome;
+  rewards: Array<{ level: 1 | 2; inviterId: number; bps: number; amount: bigint }>;
 }
 
 function isUniqueViolation(err: unknown): boolean {

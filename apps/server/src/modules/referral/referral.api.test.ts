@@ -139,6 +139,14 @@ describe('invite and team', () => {
       await Promise.all([job().runOnce(), twin.runOnce(2)]);
       const again = await job().runOnce();
       expect(again.rewards).toBe(0);
+      // every fee posting examined once, including the ones that pay nothing (recorded together)
+      const outcomes = await rows<{ outcome: string; n: number }>(sql`
+        select outcome, count(*)::int as n from referral_fee_postings group by outcome order by outcome`);
+      expect(outcomes).toEqual([
+        { outcome: 'no_payer', n: 1 },
+        { outcome: 'not_trading', n: 1 },
+        { outcome: 'rewarded', n: 4 },
+      ]);
 
       // recompute every reward from the fee postings and the invite tree, and compare
       const feePostings = await rows<{ id: string; kind: string; amount: string; payers: string | null }>(sql`

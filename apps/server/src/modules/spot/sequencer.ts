@@ -156,6 +156,27 @@ export class MarketSequencer {
     return { userId: order.userId, currency, wallet: 'spot' };
   }
 
+  /**
+   * Accounts a command will probably credit, locked with the group's first statement when they already exist
+   * (so the ledger's flush rarely needs a second lock round): the trader's base and quote, and the fee account
+   * of the quote; for a cancel, where the order's reserve goes back.
+   */
+  creditedAccountsOf(command: Command): AccountRef[] {
+    const m = this.market;
+    if (command.kind === 'place') {
+      const userId = command.order.userId;
+      return [
+        { userId, currency: m.base, wallet: 'spot' },
+        { userId, currency: m.quote, wallet: 'spot' },
+        { system: 'fees', currency: m.quote },
+      ];
+    }
+    const row = this.open.get(command.orderId);
+    return row && row.userId === command.userId
+      ? [{ userId: row.userId, currency: row.frozenCurrency, wallet: 'spot' }]
+      : [];
+  }
+
   private submit(command: Command): Promise<SpotOrderRow> {
     return new Promise((resolve, reject) => {
       this.queue.push({ command, resolve, reject });

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
@@ -11,13 +11,14 @@ import { spotOrders, type SpotOrderRow } from './spot.schema.ts';
  * keep queueing while the previous group commits — and writes the group in ONE database transaction with a
  * constant number of statements however many orders, fills and journal entries it holds:
  *
- *   1. reserve the placements' order ids and find the client ids already used (idempotent retries);
- *   2. lock the accounts the placements freeze from (one SELECT … FOR UPDATE in id order);
- *   3. run each market's commands through its engine in memory; refusals are decided against the locked
+ *   1. one statement: reserve the placements' order ids, find the client ids already used (idempotent
+ *      retries) and lock the accounts the placements freeze from — with the existing accounts the group will
+ *      probably credit — in one SELECT … FOR UPDATE in id order;
+ *   2. run each market's commands through its engine in memory; refusals are decided against the locked
  *      balances and fail only their command;
- *   4. flush the ledger: lock the credited accounts, then one statement for transactions, postings and one net
- *      update per account — the fees account gets one update per group, not one per fill;
- *   5. one statement for the new orders, the changed orders and the trades; commit.
+ *   3. one statement: the ledger's transactions, postings and one net update per account (the fees account
+ *      gets one update per group, not one per fill), the new orders, the changed orders and the trades —
+ *      preceded by a lock of credited accounts not locked in 1, only when there are any; commit.
  *
  * Only then are callers answered and market data published. One transaction for all markets means the
  * shared rows (fees, a trader's USDT, the market maker) are locked by one spot transaction at a time: markets
@@ -32,6 +33,12 @@ const p = (value: unknown) => sql.param(value);
 type Rows<T> = { rows: T[] };
 const text = (v: bigint | number | null) => (v === null ? null : String(v));
 
+/** The group's first statement: reserved order ids and ids of orders whose client id is already used. */
+interface PrepareRow extends Record<string, unknown> {
+  ids: string[];
+  existing: string[];
+}
+
 interface Part {
   seq: MarketSequencer;
   pending: Pending[];
@@ -45,8 +52,15 @@ export class SpotCommitter {
   private readonly sequencers: MarketSequencer[] = [];
   private running = false;
 
-  constructor(deps: { db: Db; ledger: LedgerService; clock: Clock; onCommit: (r: BatchResult) => void }) {
-    this.db = deps.db;
+  constructor(deps: {
+    db: Db;
+    ledger: LedgerService;
+    clock: Clock;
+    onCommit: (r: BatchResult) => void;
+    /** Where groups commit: a connection of its own on PostgreSQL (Database.groupCommit), else `db`. */
+    commitOn?: Db | undefined;
+  }) {
+    this.db = deps.commitOn ?? deps.db;
     this.ledger = deps.ledger;
     this.clock = deps.clock;
     this.onCommit = deps.onCommit;
@@ -98,13 +112,21 @@ export class SpotCommitter {
         const places = parts.flatMap((x) =>
           x.pending.flatMap((q) => (q.command.kind === 'place' ? [{ seq: x.seq, order: q.command.order }] : [])),
         );
-        const { ids, stored } = await this.prepare(
-          tx,
-          places.map((x) => x.order),
+        const orders = places.map((x) => x.order);
+        // one statement: order ids, client ids already used, and the lock of the accounts the placements
+        // freeze from (plus the existing accounts the group will probably credit)
+        const ledger = this.ledger.batch(tx);
+        const read = await ledger.lock<PrepareRow>(
+          places.map((x) => x.seq.frozenAccountOf(x.order)),
+          {
+            known: parts.flatMap((x) => x.pending.flatMap((q) => x.seq.creditedAccountsOf(q.command))),
+            ...(orders.length ? { alongside: this.prepareQuery(orders) } : {}),
+          },
         );
+        const { ids, stored } = await this.prepared(tx, read);
         work = {
           tx,
-          ledger: this.ledger.batch(tx),
+          ledger,
           now,
           stored,
           ids,
@@ -112,7 +134,6 @@ export class SpotCommitter {
           changed: new Map(),
           trades: [],
         };
-        await work.ledger.lock(places.map((x) => x.seq.frozenAccountOf(x.order)));
         for (const x of parts) {
           outcomes.set(
             x.seq,
@@ -122,9 +143,8 @@ export class SpotCommitter {
             ),
           );
         }
-        await work.ledger.flush();
         await this.write(tx, work);
-      });
+      }, this.db);
     } catch (err) {
       // the engines may hold effects of the rolled-back group: take the durable state back
       for (const x of parts) await x.seq.rebuild();
@@ -144,42 +164,65 @@ export class SpotCommitter {
     return true;
   }
 
-  /** Reserves one order id per placement and loads the orders whose client id is already used. */
-  private async prepare(tx: Db, orders: NewOrder[]): Promise<{ ids: number[]; stored: Map<string, SpotOrderRow> }> {
+  /** Reserves one order id per placement and finds the orders whose client id is already used (one row). */
+  private prepareQuery(orders: NewOrder[]): SQL {
+    return sql`select
+          array(select nextval(pg_get_serial_sequence('spot_orders', 'id'))::text from generate_series(1, ${orders.length}::int)) as ids,
+          array(select o.id::text from spot_orders o
+                join unnest(${p(orders.map((o) => String(o.userId)))}::bigint[], ${p(orders.map((o) => o.clientOrderId))}::text[])
+                  as k(user_id, client_order_id)
+                  on o.user_id = k.user_id and o.client_order_id = k.client_order_id) as existing`;
+  }
+
+  /** The reserved ids in order, and the stored orders of retried client ids (rare: one more read). */
+  private async prepared(
+    tx: Db,
+    read: PrepareRow | undefined,
+  ): Promise<{ ids: number[]; stored: Map<string, SpotOrderRow> }> {
     const stored = new Map<string, SpotOrderRow>();
-    if (!orders.length) return { ids: [], stored };
-    const [row] = (
-      (await tx.execute(
-        sql`select
-              array(select nextval(pg_get_serial_sequence('spot_orders', 'id')) from generate_series(1, ${orders.length}::int)) as ids,
-              array(select o.id from spot_orders o
-                    join unnest(${p(orders.map((o) => String(o.userId)))}::bigint[], ${p(orders.map((o) => o.clientOrderId))}::text[])
-                      as k(user_id, client_order_id)
-                      on o.user_id = k.user_id and o.client_order_id = k.client_order_id) as existing`,
-      )) as unknown as Rows<{ ids: Array<number | string>; existing: Array<number | string> }>
-    ).rows;
-    const ids = row!.ids.map(Number).sort((a, b) => a - b);
-    if (row!.existing.length) {
-      // retries of orders already stored (rare): their rows, to answer with the first result
+    if (!read) return { ids: [], stored };
+    const ids = read.ids.map(Number).sort((a, b) => a - b);
+    if (read.existing.length) {
+      // retries of orders already stored: their rows, to answer with the first result
       const found = await tx
         .select()
         .from(spotOrders)
-        .where(inArray(spotOrders.id, row!.existing.map(Number)));
+        .where(inArray(spotOrders.id, read.existing.map(Number)));
       for (const o of found) stored.set(`${o.userId}|${o.clientOrderId}`, o);
     }
     return { ids, stored };
   }
 
-  /** New orders (in their final state), changed orders and trades in one statement. */
+  /**
+   * The ledger's journal, the new orders (in their final state), changed orders and trades: one statement
+   * (the ledger's flush carries the order writes), or the order writes alone when nothing was journaled.
+   */
   private async write(tx: Db, work: GroupWork): Promise<void> {
-    if (!work.created.size && !work.changed.size && !work.trades.length) return;
+    const t = work.trades;
+    if (!work.created.size && !work.changed.size && !t.length) {
+      await work.ledger.flush();
+      return;
+    }
+    const { ctes, columns } = this.orderWrites(work);
+    let row: { trade_ids: Array<number | string> } | undefined;
+    ({ row } = await work.ledger.flushWith<{ trade_ids: Array<number | string> }>({ ctes, columns }));
+    if (!row) {
+      [row] = (
+        (await tx.execute(sql`with ${ctes} select ${columns}`)) as unknown as Rows<{
+          trade_ids: Array<number | string>;
+        }>
+      ).rows;
+    }
+    row!.trade_ids.forEach((id, i) => (t[i]!.id = Number(id)));
+  }
+
+  /** New orders, changed orders and trades as data-modifying CTEs, and the trade ids they return. */
+  private orderWrites(work: GroupWork): { ctes: SQL; columns: SQL } {
     const c = [...work.created.values()];
     const u = [...work.changed.values()];
     const t = work.trades;
     const iso = (d: Date) => d.toISOString();
-    const [row] = (
-      (await tx.execute(
-        sql`with ins as (
+    const ctes = sql`ins as (
               insert into spot_orders (id, user_id, symbol, client_order_id, request_hash, side, type, time_in_force,
                 price_ticks, qty_lots, quote_amount, remaining_lots, filled_base, turnover, fee, frozen_currency,
                 frozen_remaining, status, cancel_reason, demo, created_at, updated_at) overriding system value
@@ -225,11 +268,9 @@ export class SpotCommitter {
                 overriding system value
               select id, symbol, price_ticks, qty_lots, base_amount, quote_amount, taker_side, taker_order_id,
                 maker_order_id, taker_user_id, maker_user_id, taker_fee, maker_fee, demo, created_at from tr
-            )
-            select coalesce(array_agg(id order by ord), '{}') as trade_ids from tr`,
-      )) as unknown as Rows<{ trade_ids: Array<number | string> }>
-    ).rows;
-    row!.trade_ids.forEach((id, i) => (t[i]!.id = Number(id)));
+            )`;
+    const columns = sql`(select coalesce(array_agg(id order by ord), '{}') from tr) as trade_ids`;
+    return { ctes, columns };
   }
 
   /** What each market's part of the committed group changed, to its market data and users' channels. */

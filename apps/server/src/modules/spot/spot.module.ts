@@ -44,6 +44,7 @@ export const spotModule: Module = {
       hub,
       data,
       gate: service(ctx, 'marketStatus'),
+      commitOn: ctx.database.groupCommit,
     });
     ctx.services.spot = spot;
     ctx.services.spotHub = hub;

@@ -57,6 +57,8 @@ export class SpotService {
     hub: FeedHub;
     data: MarketData;
     gate?: MarketGate;
+    /** A connection of its own for the group commit (PostgreSQL: Database.groupCommit). */
+    commitOn?: Db | undefined;
   }) {
     this.db = deps.db;
     this.gate = deps.gate;
@@ -69,6 +71,7 @@ export class SpotService {
       ledger: deps.ledger,
       clock: deps.clock,
       onCommit: (r) => this.published(r),
+      commitOn: deps.commitOn,
     });
     for (const m of MARKETS) {
       const seq = new MarketSequencer(m, { db: deps.db, wake: () => this.committer.wake() });

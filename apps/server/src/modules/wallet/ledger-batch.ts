@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   insufficientBalance,
@@ -68,6 +68,26 @@ interface Held {
   dFrozen: bigint;
 }
 
+/** A locked account row as the lock statement returns it (numbers may arrive as text). */
+interface LockedRow {
+  id: number | string;
+  owner: string;
+  currency: string;
+  wallet: string;
+  available: string | bigint | number;
+  frozen: string | bigint | number;
+}
+
+/** The same rows as parallel arrays, when the lock shares its statement with the caller's query. */
+interface LockedArrays {
+  lock_id: string[];
+  lock_owner: string[];
+  lock_currency: string[];
+  lock_wallet: string[];
+  lock_available: string[];
+  lock_frozen: string[];
+}
+
 interface Pending {
   kind: string;
   reference: string | null;
@@ -114,29 +134,65 @@ export class LedgerBatch {
    * Adds accounts to the working set: resolves their ids (creating missing accounts at zero) and locks every
    * one not yet locked with one `SELECT … FOR UPDATE` in id order (so two batches never wait on each other
    * in a cycle when each locks once). Accounts already locked are not read again.
+   *
+   * `known` are accounts the caller expects to credit: they are locked in the same statement when their id is
+   * already known (never created for it), so flush() need not lock them in a second round trip. `alongside`
+   * is a one-row SELECT the caller needs in the same transaction at the same moment (the spot group's order
+   * ids and client-id check): it runs in the lock's statement and its row is returned.
    */
-  async lock(refs: AccountRef[]): Promise<void> {
+  async lock<T extends object = Record<string, unknown>>(
+    refs: AccountRef[],
+    options: { known?: AccountRef[]; alongside?: SQL } = {},
+  ): Promise<T | undefined> {
     const wanted = new Map<string, AccountRef>();
     for (const ref of refs) {
       const key = keyOf(ref);
       if (!this.held.get(key)?.locked) wanted.set(key, ref);
     }
-    if (!wanted.size) return;
+    for (const ref of options.known ?? []) {
+      const key = keyOf(ref);
+      if (!this.held.get(key)?.locked && this.idOf(key) !== undefined) wanted.set(key, ref);
+    }
+    let alongside = options.alongside;
+    let extra: T | undefined;
+    if (!wanted.size && !alongside) return undefined;
     for (let attempt = 0; ; attempt++) {
       await this.resolve([...wanted.values()]);
       const ids = [...wanted.keys()].map((k) => this.idOf(k)!);
-      const found = await rows<{
-        id: number | string;
-        owner: string;
-        currency: string;
-        wallet: string;
-        available: string | bigint | number;
-        frozen: string | bigint | number;
-      }>(
-        this.tx,
-        sql`select id, owner, currency, wallet, available, frozen from ledger_accounts
-            where id = any(${p(ids.map(String))}::bigint[]) order by id for update`,
-      );
+      let found: LockedRow[];
+      if (alongside) {
+        const [row] = await rows<LockedArrays & T>(
+          this.tx,
+          sql`with l as (
+                select id, owner, currency, wallet, available, frozen from ledger_accounts
+                where id = any(${p(ids.map(String))}::bigint[]) order by id for update
+              )
+              select k.*, x.* from (
+                select coalesce(array_agg(id::text), '{}') as lock_id, coalesce(array_agg(owner), '{}') as lock_owner,
+                       coalesce(array_agg(currency), '{}') as lock_currency, coalesce(array_agg(wallet), '{}') as lock_wallet,
+                       coalesce(array_agg(available::text), '{}') as lock_available,
+                       coalesce(array_agg(frozen::text), '{}') as lock_frozen
+                from l
+              ) k, (${alongside}) x`,
+        );
+        found = row!.lock_id.map((id, i) => ({
+          id,
+          owner: row!.lock_owner[i]!,
+          currency: row!.lock_currency[i]!,
+          wallet: row!.lock_wallet[i]!,
+          available: row!.lock_available[i]!,
+          frozen: row!.lock_frozen[i]!,
+        }));
+        extra = row;
+        // the caller's part ran once; a second attempt (stale ids) only locks
+        alongside = undefined;
+      } else {
+        found = await rows<LockedRow>(
+          this.tx,
+          sql`select id, owner, currency, wallet, available, frozen from ledger_accounts
+              where id = any(${p(ids.map(String))}::bigint[]) order by id for update`,
+        );
+      }
       const byId = new Map(found.map((r) => [Number(r.id), r]));
       let stale = false;
       for (const [key, ref] of wanted) {
@@ -164,7 +220,7 @@ export class LedgerBatch {
         });
         wanted.delete(key);
       }
-      if (!stale) return;
+      if (!stale) return extra;
       if (attempt > 2) throw new Error('ledger: account ids keep changing under the batch');
     }
   }
@@ -190,6 +246,10 @@ export class LedgerBatch {
       const h = this.held.get(c.key);
       if (h?.locked) {
         if (h.frozen + c.frozen < 0n || (h.available + c.available < 0n && !mayGoNegative(c.ref))) {
+          // the caller promised this change cannot overdraw: a break is a bug that fails the batch (as flush()
+          // would if the account had not been locked yet), never a refusal of one command mid-way
+          if (credit?.has(c.key))
+            throw new Error(`ledger: a credit-only change overdrew ${c.key}: a caller broke its promise`);
           throw insufficientBalance(c.ref);
         }
       } else if (!credit?.has(c.key)) {
@@ -234,7 +294,19 @@ export class LedgerBatch {
    * journal transaction ids in the order the entries were applied.
    */
   async flush(): Promise<number[]> {
-    if (!this.entries.length) return [];
+    return (await this.flushWith()).ids;
+  }
+
+  /**
+   * flush(), and in the same statement the caller's own writes: `also.ctes` are further data-modifying CTEs
+   * (`name as (…), …`) and `also.columns` the columns they return in the one result row. Nothing to journal:
+   * nothing written, and `row` is undefined (the caller writes alone).
+   */
+  async flushWith<T extends object = Record<string, unknown>>(also?: {
+    ctes: SQL;
+    columns: SQL;
+  }): Promise<{ ids: number[]; row: T | undefined }> {
+    if (!this.entries.length) return { ids: [], row: undefined };
     const unlocked = [...this.held.values()].filter((h) => !h.locked);
     if (unlocked.length) {
       await this.lock(unlocked.map((h) => h.ref));
@@ -278,7 +350,7 @@ export class LedgerBatch {
     }
     // e maps each entry's ordinal to a fresh journal id (nextval per row, materialised once), so postings
     // find their transaction by ordinal and nothing relies on the order rows are inserted or returned in
-    const [result] = await rows<{ ids: Array<number | string> }>(
+    const [result] = await rows<{ ids: Array<number | string> } & T>(
       this.tx,
       sql`with e as materialized (
             select s.ord, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as id,
@@ -304,15 +376,15 @@ export class LedgerBatch {
             from unnest(${p(dId)}::bigint[], ${p(dAvailable)}::bigint[], ${p(dFrozen)}::bigint[])
                    as d(id, available_delta, frozen_delta)
             where a.id = d.id
-          )
-          select coalesce(array_agg(id order by ord), '{}') as ids from e`,
+          )${also ? sql`, ${also.ctes}` : sql``}
+          select (select coalesce(array_agg(id order by ord), '{}') from e) as ids${also ? sql`, ${also.columns}` : sql``}`,
     );
     for (const h of this.held.values()) {
       h.dAvailable = 0n;
       h.dFrozen = 0n;
     }
     this.entries = [];
-    return result!.ids.map(Number);
+    return { ids: result!.ids.map(Number), row: also ? result : undefined };
   }
 
   /**

@@ -56,11 +56,12 @@ export class LedgerService {
 
   /**
    * Runs `fn` in one database transaction (the unit every money command commits in). Once it has committed,
-   * the listeners of `onCommitted` learn whose balances it changed (the `/ws` balance channels).
+   * the listeners of `onCommitted` learn whose balances it changed (the `/ws` balance channels). `on`: another
+   * handle on the same database (the spot group commit's own connection).
    */
-  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Db) => Promise<T>, on: Db = this.db): Promise<T> {
     const batches: LedgerBatch[] = [];
-    const value = await this.db.transaction((tx) => {
+    const value = await on.transaction((tx) => {
       this.batchesOf.set(tx, batches);
       return fn(tx as unknown as Db);
     });

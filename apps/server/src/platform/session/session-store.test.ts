@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { systemClock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -48,5 +48,25 @@ describe('session cache', () => {
     await store.resolve(token, 'user');
     expect(await store.resolve(token, 'operator')).toBeNull();
     expect(await store.resolve(`${token}x`, 'user')).toBeNull();
+  });
+
+  it('sends one read for many requests that carry the same token at the same moment', async () => {
+    const store = new SessionStore(db, systemClock, 3_600_000);
+    const { token, session } = await store.create('user', userId, {});
+    const read = vi.spyOn(db, 'select');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => store.resolve(token, 'user')));
+    expect(answers.every((a) => a?.id === session.id)).toBe(true);
+    expect(read).toHaveBeenCalledTimes(1);
+    read.mockRestore();
+  });
+
+  it('does not keep an answer read before a revocation made in this process', async () => {
+    const store = new SessionStore(db, systemClock, 3_600_000);
+    const { token, session } = await store.create('user', userId, {});
+    const reading = store.resolve(token, 'user');
+    // the revocation lands while the read is on its way: the next request must see it
+    await store.revoke('user', userId, session.id);
+    await reading;
+    expect(await store.resolve(token, 'user')).toBeNull();
   });
 });

@@ -43,6 +43,13 @@ export class SessionStore {
   private readonly ttlMs: number;
   /** Live sessions by `${kind}|${token hash}`, resolved at `at` (wall time of this process). */
   private readonly cache = new Map<string, { session: Session; at: number }>();
+  /**
+   * Lookups on their way to the database, by the same key: when a cached entry expires under load, every
+   * request carrying that token at that moment waits for one read instead of each sending its own.
+   */
+  private readonly inflight = new Map<string, Promise<Session | null>>();
+  /** Bumped by every revocation in this process: a read that started before it must not cache its answer. */
+  private generation = 0;
   constructor(db: Db, clock: Clock, ttlMs: number) {
     this.db = db;
     this.clock = clock;
@@ -80,10 +87,25 @@ export class SessionStore {
     const hit = this.cache.get(key);
     // Date.now, not the injectable clock: the cache bounds real staleness, whatever time tests simulate
     if (hit && Date.now() - hit.at < CACHE_MS && hit.session.expiresAt > now) return hit.session;
+    const pending = this.inflight.get(key);
+    if (pending) return pending;
+    const lookup = this.lookUp(key, token, kind, now);
+    this.inflight.set(key, lookup);
+    try {
+      return await lookup;
+    } finally {
+      if (this.inflight.get(key) === lookup) this.inflight.delete(key);
+    }
+  }
+
+  private async lookUp(key: string, token: string, kind: PrincipalKind, now: Date): Promise<Session | null> {
+    const generation = this.generation;
+    const at = Date.now();
     const session = await this.resolveStored(token, kind, now);
-    if (session) {
+    if (session && generation === this.generation) {
       if (this.cache.size >= CACHE_MAX) this.cache.clear();
-      this.cache.set(key, { session, at: Date.now() });
+      // stamped with when the read started: the answer is at most CACHE_MS older than the row it came from
+      this.cache.set(key, { session, at });
     } else {
       this.cache.delete(key);
     }
@@ -92,6 +114,9 @@ export class SessionStore {
 
   /** Drops cached sessions so the next request reads the database (after a revocation in this process). */
   private forget(kind: PrincipalKind, sessionId: number): void {
+    this.generation += 1;
+    // a lookup already running may have read the row before the revocation: later callers read again
+    this.inflight.clear();
     for (const [key, entry] of this.cache) {
       if (entry.session.id === sessionId && entry.session.principalKind === kind) this.cache.delete(key);
     }

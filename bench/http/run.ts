@@ -147,6 +147,8 @@ function startServer(): Promise<ChildProcess> {
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     // e.g. SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
     ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+    // e.g. DB_TRACE=/tmp/statements.txt: the embedded database's time by statement (platform/db/statement-trace.ts)
+    ...(process.env.DB_TRACE ? { DB_TRACE: process.env.DB_TRACE } : {}),
   };
   const proc = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -260,6 +262,19 @@ interface RunSummary {
   refused4xx: number;
   errors: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
+  /** The server process's CPU time (user + system) per acknowledged command: robust on a shared machine. */
+  serverCpuMsPerCommand?: number;
+}
+
+/** CPU time (ms, user + system) the process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks of 10 ms
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 /** What autocannon keeps per connection between a request and its response. */
@@ -345,7 +360,12 @@ async function main(): Promise<void> {
     for (const connections of CONNECTIONS) {
       // a short warm-up (JIT, connection pools), not reported
       await load(tokens, connections, 3);
+      const cpuBefore = cpuMs(server.pid);
       const r = await load(tokens, connections, DURATION);
+      const cpuAfter = cpuMs(server.pid);
+      if (cpuBefore !== null && cpuAfter !== null && r.acknowledged) {
+        r.serverCpuMsPerCommand = Math.round(((cpuAfter - cpuBefore) / r.acknowledged) * 100) / 100;
+      }
       console.log('run:', r);
       runs.push(r);
     }

@@ -84,14 +84,30 @@ export class FeeShareJob {
     let examined = 0;
     let rewards = 0;
     const failed = new Set<number>();
+    // inviters do not change within a run: each user is read once however many fees they paid
+    const inviters = new Map<number, Promise<number | null>>();
     for (;;) {
       const postings = (await this.ledger().unprocessedFeePostings(batch + failed.size, EXAMINED, this.db)).filter(
         (p) => !failed.has(p.postingId),
       );
       if (postings.length === 0) break;
-      for (const p of postings) {
+      const planned = await Promise.all(postings.map(async (p) => ({ p, plan: await this.plan(p, inviters) })));
+      // Most fee postings pay no reward (no inviter): they are recorded together in one statement, so a busy
+      // exchange's fees do not cost a transaction each. The primary key still lets each be examined only once.
+      const plain = planned.filter((x) => x.plan.rewards.length === 0);
+      if (plain.length) {
         try {
-          rewards += await this.process(p);
+          await this.recordPlain(plain);
+          examined += plain.length;
+        } catch (err) {
+          for (const x of plain) failed.add(x.p.postingId);
+          this.log.error({ err, postings: plain.length }, 'referral fee postings could not be recorded');
+        }
+      }
+      for (const { p, plan } of planned) {
+        if (!plan.rewards.length) continue;
+        try {
+          rewards += await this.process(p, plan);
           examined += 1;
         } catch (err) {
           if (isUniqueViolation(err)) continue; // another runner examined it first
@@ -104,8 +120,23 @@ export class FeeShareJob {
     return { examined, rewards };
   }
 
-  private async process(p: FeePosting): Promise<number> {
-    const plan = await this.plan(p);
+  /** Records postings that pay no reward, in one statement; one another runner recorded first is left as it is. */
+  private async recordPlain(plain: Array<{ p: FeePosting; plan: Plan }>): Promise<void> {
+    const now = new Date(this.clock.now());
+    await this.db
+      .insert(referralFeePostings)
+      .values(
+        plain.map(({ p, plan }) => ({
+          postingId: p.postingId,
+          payerUserId: p.payerUserId,
+          outcome: plan.outcome,
+          processedAt: now,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+
+  private async process(p: FeePosting, plan: Plan): Promise<number> {
     const now = new Date(this.clock.now());
     const ledger = this.ledger();
     return ledger.transaction(async (tx) => {
@@ -139,17 +170,25 @@ export class FeeShareJob {
     });
   }
 
-  private async plan(p: FeePosting): Promise<{
-    outcome: FeePostingOutcome;
-    rewards: Array<{ level: 1 | 2; inviterId: number; bps: number; amount: bigint }>;
-  }> {
+  private async plan(p: FeePosting, inviters: Map<number, Promise<number | null>>): Promise<Plan> {
     if (NOT_TRADING.test(p.kind)) return { outcome: 'not_trading', rewards: [] };
     if (p.payerUserId === null) return { outcome: 'no_payer', rewards: [] };
-    const payer = await this.accounts().getUser(p.payerUserId);
-    const level1 = payer?.inviterId ?? null;
+    const inviterOf = (userId: number) => {
+      let found = inviters.get(userId);
+      if (!found) {
+        found = this.accounts()
+          .getUser(userId)
+          .then((u) => u?.inviterId ?? null);
+        // a failed read is not remembered: the next posting of the user tries again
+        found.catch(() => inviters.delete(userId));
+        inviters.set(userId, found);
+      }
+      return found;
+    };
+    const level1 = await inviterOf(p.payerUserId);
     if (level1 === null) return { outcome: 'no_inviter', rewards: [] };
-    const level2 = (await this.accounts().getUser(level1))?.inviterId ?? null;
-    const rewards: Array<{ level: 1 | 2; inviterId: number; bps: number; amount: bigint }> = [];
+    const level2 = await inviterOf(level1);
+    const rewards: Plan['rewards'] = [];
     const add = (level: 1 | 2, inviterId: number | null, bps: number) => {
       if (inviterId === null || inviterId === p.payerUserId) return;
       const amount = shareOf(p.amount, bps);
@@ -159,6 +198,11 @@ export class FeeShareJob {
     add(2, level2, this.config.level2Bps);
     return { outcome: rewards.length ? 'rewarded' : 'zero', rewards };
   }
+}
+
+interface Plan {
+  outcome: FeePostingOutcome;
+  rewards: Array<{ level: 1 | 2; inviterId: number; bps: number; amount: bigint }>;
 }
 
 function isUniqueViolation(err: unknown): boolean {

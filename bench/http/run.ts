@@ -147,6 +147,8 @@ function startServer(): Promise<ChildProcess> {
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     // e.g. SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
     ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+    // e.g. DB_TRACE=/tmp/statements.txt: the embedded database's time by statement (platform/db/statement-trace.ts)
+    ...(process.env.DB_TRACE ? { DB_TRACE: process.env.DB_TRACE } : {}),
   };
   const proc = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

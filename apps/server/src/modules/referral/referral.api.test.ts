@@ -1,6 +1,6 @@
 import { service } from '../../platform/context.ts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { registerByEmail, uniqueEmail } from '../account/account.test-helpers.ts';
@@ -219,6 +219,46 @@ describe('invite and team', () => {
       expect(first).toMatchObject({ level: 1, currency: 'USDT', rate: '0.2', amount: '0.246913' });
       expect(first.invitee).toMatch(/^re\*\*\*@example\.com$/);
       expect((await server.api('/xb/v1/referral/rewards', {})).status).toBe(401);
+    });
+
+    it('records a burst of fees without a reward together, reads each payer once per run, and pays the rest', async () => {
+      // the server's own job stays out, so this run alone examines the burst
+      await job().stop();
+      onTestFinished(() => job().start());
+      const lone = await register(); // no inviter: none of its fees pays a reward
+      await deposit(lone.user.id, 1_000_000_000n);
+      await deposit(c.user.id, 1_000_000_000n);
+      for (let i = 0; i < 30; i++) await payFee(lone.user.id, 1_000n + BigInt(i));
+      await payFee(c.user.id, 10_000n); // b level 1, a level 2
+      const reads = new Map<number, number>();
+      const accounts = service(server.built.ctx, 'account');
+      const counting = new FeeShareJob({
+        db,
+        clock: server.built.ctx.clock,
+        ledger: () => ledger,
+        accounts: () =>
+          Object.assign(Object.create(accounts) as typeof accounts, {
+            getUser: (id: number) => {
+              reads.set(id, (reads.get(id) ?? 0) + 1);
+              return accounts.getUser(id);
+            },
+          }),
+        config: loadReferralConfig(),
+        log: server.built.ctx.log,
+      });
+      const before = (await ledger.balance(spot(b.user.id))).available;
+      const run = await counting.runOnce(8); // several batches of the burst
+      expect(run).toEqual({ examined: 31, rewards: 2 });
+      expect(reads.get(lone.user.id)).toBe(1);
+      expect(reads.get(c.user.id)).toBe(1);
+      const outcomes = await rows<{ outcome: string; n: number }>(sql`
+        select f.outcome, count(*)::int as n from referral_fee_postings f
+        where f.payer_user_id in (${lone.user.id}, ${c.user.id}) and f.processed_at >= now() - interval '1 hour'
+        group by f.outcome order by f.outcome`);
+      expect(outcomes.find((o) => o.outcome === 'no_inviter')?.n).toBe(30);
+      expect((await ledger.balance(spot(b.user.id))).available - before).toBe(2_000n);
+      expect(await counting.runOnce(8)).toEqual({ examined: 0, rewards: 0 });
+      expect((await ledgerCheck(db)).ok).toBe(true);
     });
   });
 });

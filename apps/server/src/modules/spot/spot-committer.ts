@@ -39,6 +39,8 @@ interface PrepareRow extends Record<string, unknown> {
   existing: string[];
 }
 
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 interface Part {
   seq: MarketSequencer;
   pending: Pending[];
@@ -83,6 +85,10 @@ export class SpotCommitter {
     this.running = true;
     try {
       for (;;) {
+        // Let the event loop read the requests that arrived meanwhile before a group is cut. On the embedded
+        // database every statement runs synchronously behind already-resolved promises, so without this turn a
+        // whole transaction runs before the next socket is read and every group holds a single command.
+        await yieldToIo();
         const parts: Part[] = [];
         for (const seq of this.sequencers) {
           if (seq.queue.length) parts.push({ seq, pending: seq.queue.splice(0, MAX_PER_MARKET) });

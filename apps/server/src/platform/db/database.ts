@@ -5,6 +5,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireLockFile } from './lock-file.ts';
+import { StatementTrace } from './statement-trace.ts';
+import { oneTripClient } from './pglite-one-trip.ts';
 
 /** The query builder every store uses; the same on PGlite and on a PostgreSQL server. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -79,7 +81,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite(client) as unknown as Db;
+  const trace = process.env.DB_TRACE ? new StatementTrace(process.env.DB_TRACE) : null;
+  // each statement one call into the WebAssembly database, not six (pglite-one-trip.ts)
+  const fast = oneTripClient(client);
+  const db = drizzlePglite(trace ? trace.wrap(fast) : fast) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -126,6 +126,15 @@ export default tseslint.config(
               message:
                 "import each component from 'antd-mobile/es/components/<name>': the package index pulls every component into the chunk (load budgets, npm run size)",
             },
+            {
+              name: 'react-i18next',
+              message:
+                "useTranslation comes from src/lib/use-translation.ts (i18next is not in the retail app's bundle)",
+            },
+            {
+              name: 'i18next',
+              message: 'texts are read through src/lib/i18n.ts (translate) and src/lib/use-translation.ts',
+            },
           ],
         },
       ],

@@ -1,5 +1,3 @@
-// Must run before anything renders: antd-mobile's Toast/Dialog need React 19's createRoot.
-import './app/antd-react19.ts';
 import 'antd-mobile/es/global';
 import './app/styles.css';
 // the stored theme and colour convention, kept on <html> (appearance-boot.js set them before this ran)

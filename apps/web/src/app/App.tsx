@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { RouterProvider } from 'react-router-dom';
 import { isLocale, type Locale } from '../lib/languages.ts';
 import type { createAppRouter } from './router.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { ChunkError, classifyChunkError, type ChunkErrorCode } from '../lib/lazy.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSignedIn } from '../lib/session.ts';
 

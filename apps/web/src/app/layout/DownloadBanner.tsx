@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { CloseOutline, DownlandOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import {
   closeBanner,

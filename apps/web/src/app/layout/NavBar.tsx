@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { LeftOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { useNavStore } from '../../lib/nav-store.ts';
 import { StorageKey, writeStored } from '../../lib/storage.ts';

@@ -1,5 +1,5 @@
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 export function PageLoading() {
   const { t } = useTranslation('common');

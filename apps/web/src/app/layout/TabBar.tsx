@@ -1,6 +1,6 @@
 import AntTabBar from 'antd-mobile/es/components/tab-bar';
 import { AppOutline, HistogramOutline, ClockCircleOutline, PayCircleOutline, BillOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { TAB_PATHS } from '../route-table.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useRouteDef } from '../Shell.tsx';

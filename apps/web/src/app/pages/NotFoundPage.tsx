@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState.tsx';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Input from 'antd-mobile/es/components/input';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { acceptsAmountInput } from './amount-input.ts';
 import { FormRow } from './FormRow.tsx';
 

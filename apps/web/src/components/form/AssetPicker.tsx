@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { assetOptions } from './asset-choice.ts';
 import { ChoiceField } from './ChoiceField.tsx';
 import { FormRow } from './FormRow.tsx';

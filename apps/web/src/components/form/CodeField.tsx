@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Input from 'antd-mobile/es/components/input';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { CodePurpose } from '@tidemark/contract';
 import type { CodeTarget } from '../../lib/send-code.ts';
 import { FormRow } from './FormRow.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Toast from 'antd-mobile/es/components/toast';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { CodePurpose } from '@tidemark/contract';
 import { sendCode, type CodeTarget } from '../../lib/send-code.ts';
 import { codeButtonText, parseInstant, secondsLeft } from './code-countdown.ts';

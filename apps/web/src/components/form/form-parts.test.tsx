@@ -6,7 +6,7 @@ import { CodeField } from './CodeField.tsx';
 import { FormRow } from './FormRow.tsx';
 import { PasswordPair } from './PasswordPair.tsx';
 
-// Without an i18next instance, react-i18next answers with the key: what is asserted is which text
+// With no texts loaded, useTranslation answers with the key: what is asserted is which text
 // each part shows, not its wording.
 const html = (node: React.ReactNode) => renderToStaticMarkup(<>{node}</>);
 const noop = () => undefined;

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { DepthLevel } from '@tidemark/contract';
 import { formatPrice } from '../../lib/format/price.ts';
 import type { DepthBook } from '../../lib/realtime/depth-book.ts';

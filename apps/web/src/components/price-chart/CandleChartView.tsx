@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { CandleInterval } from '@tidemark/contract';
 import { candleBars } from './candle-bars.ts';
 import type { ChartSource } from './chart-source.ts';

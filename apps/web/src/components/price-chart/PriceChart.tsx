@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { CANDLE_INTERVAL_NAMES, type CandleInterval } from '@tidemark/contract';
 import { CandleChartView } from './CandleChartView.tsx';
 import { usePriceCandles } from './usePriceCandles.ts';

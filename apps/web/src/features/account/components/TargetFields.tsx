@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Input from 'antd-mobile/es/components/input';
 import Tabs from 'antd-mobile/es/components/tabs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { AccountType, CodePurpose } from '@tidemark/contract';
 import { CodeField } from '../../../components/form/CodeField.tsx';
 import { FormRow } from '../../../components/form/FormRow.tsx';

@@ -1,7 +1,7 @@
 import Input from 'antd-mobile/es/components/input';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { AntiPhishingSetRequest } from '@tidemark/contract';
 import { antiPhishingKey, antiPhishingQuery, setAntiPhishing } from '../api/anti-phishing.ts';

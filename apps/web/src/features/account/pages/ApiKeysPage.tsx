@@ -7,7 +7,7 @@ import Switch from 'antd-mobile/es/components/switch';
 import TextArea from 'antd-mobile/es/components/text-area';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { FundPasswordInline } from '../../../components/FundPasswordInline.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { accountInfoQuery } from '../api/account.ts';

@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { ChangeEmailRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, changeEmail } from '../api/account.ts';

@@ -1,6 +1,6 @@
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ChangeFundPasswordRequest, SetFundPasswordRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, changeFundPassword, setFundPassword } from '../api/account.ts';
 import { FormRow } from '../../../components/form/FormRow.tsx';

@@ -1,5 +1,5 @@
 import Toast from 'antd-mobile/es/components/toast';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { login } from '../api/auth.ts';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import List from 'antd-mobile/es/components/list';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import type { UserProfile } from '@tidemark/contract';
 import { useSignedIn } from '../../../lib/session.ts';

@@ -1,6 +1,6 @@
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { BindPhoneRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, bindPhone } from '../api/account.ts';
 import { SignInGate } from '../../../components/SignInGate.tsx';

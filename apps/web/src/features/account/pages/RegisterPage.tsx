@@ -1,6 +1,6 @@
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import Input from 'antd-mobile/es/components/input';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { register } from '../api/auth.ts';
 import { FormRow } from '../../../components/form/FormRow.tsx';

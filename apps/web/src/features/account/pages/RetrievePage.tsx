@@ -1,5 +1,5 @@
 import Toast from 'antd-mobile/es/components/toast';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { retrievePassword } from '../api/auth.ts';
 import { PasswordPair } from '../../../components/form/PasswordPair.tsx';

@@ -5,7 +5,7 @@ import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { TotpCodeRequest, type SecurityOverview, type SessionInfo, type TotpSetupResponse } from '@tidemark/contract';
 import { currentLocale } from '../../../lib/i18n.ts';

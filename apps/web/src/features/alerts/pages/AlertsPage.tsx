@@ -5,7 +5,7 @@ import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
 import Tag from 'antd-mobile/es/components/tag';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { LANGUAGE_TAGS, isLocale } from '../../../lib/languages.ts';

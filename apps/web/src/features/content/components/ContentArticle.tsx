@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ContentDetail } from '../api/content.ts';
 import { formatDate, formatDateTime } from '../model/dates.ts';
 import { RichText } from './RichText.tsx';

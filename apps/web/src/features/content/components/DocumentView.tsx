@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavTitle } from '../../../lib/nav-store.ts';
 import { documentQuery } from '../api/content.ts';
 import { isNotFound } from '../model/errors.ts';

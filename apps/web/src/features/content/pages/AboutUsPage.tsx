@@ -1,5 +1,5 @@
 import List from 'antd-mobile/es/components/list';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { DocumentView } from '../components/DocumentView.tsx';
 import '../components/content.css';

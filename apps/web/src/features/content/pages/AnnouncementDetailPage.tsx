@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useParams } from 'react-router-dom';
 import { useSignedIn } from '../../../lib/session.ts';
 import { contentDetailQuery, contentKeys } from '../api/content.ts';

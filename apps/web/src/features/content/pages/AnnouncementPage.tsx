@@ -3,7 +3,7 @@ import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
 import { SoundOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useSignedIn } from '../../../lib/session.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate, useParams } from 'react-router-dom';
 import { contentDetailQuery } from '../api/content.ts';
 import { ContentArticle } from '../components/ContentArticle.tsx';

@@ -5,7 +5,7 @@ import CapsuleTabs from 'antd-mobile/es/components/capsule-tabs';
 import List from 'antd-mobile/es/components/list';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { faqQuery, helpCategoriesQuery } from '../api/content.ts';

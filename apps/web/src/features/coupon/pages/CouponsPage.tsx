@@ -1,7 +1,7 @@
 import Tabs from 'antd-mobile/es/components/tabs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { SignInGate } from '../../../components/SignInGate.tsx';
 import { formatDateTime } from '../../referral/model/dates.ts'; // referral feature: dates in the reader's language

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import Popup from 'antd-mobile/es/components/popup';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
 import type { Quote } from '../api/cycle.ts';

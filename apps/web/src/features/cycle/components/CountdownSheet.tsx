@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import Popup from 'antd-mobile/es/components/popup';
 import ProgressBar from 'antd-mobile/es/components/progress-bar';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { orderQuery, type Contract } from '../api/cycle.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
 import type { IndexTick } from '../api/cycle.ts';
 import { chartGeometry } from '../model/chart.ts';

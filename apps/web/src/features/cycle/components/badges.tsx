@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ContractStatus, Direction } from '../api/cycle.ts';
 
 /** "Demo" wherever a simulated price decides anything (DESIGN.md §1.5). */

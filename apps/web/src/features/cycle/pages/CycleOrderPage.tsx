@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useParams } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { orderQuery, type VerificationTick } from '../api/cycle.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { LoadState } from '../../../components/LoadState.tsx';

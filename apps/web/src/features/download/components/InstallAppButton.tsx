@@ -1,5 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { isInstalled, promptInstall, useCanInstall } from '../../../lib/pwa.ts';
 
 /**

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { DownlandOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { wapConfigQuery } from '../api/wap-config.ts';
 import { InstallAppButton } from '../components/InstallAppButton.tsx'; // PWA install (content/support helper)

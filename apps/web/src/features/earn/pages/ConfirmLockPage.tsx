@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { availableQuery, planQuery, subscribe, type EarnPlan } from '../api/earn.ts';

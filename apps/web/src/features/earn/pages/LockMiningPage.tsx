@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import Tag from 'antd-mobile/es/components/tag';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useNavigate } from 'react-router-dom';
 import { plansQuery, type EarnPlan } from '../api/earn.ts';
 import { LoadState } from '../../../components/LoadState.tsx';

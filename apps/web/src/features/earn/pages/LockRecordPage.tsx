@@ -3,7 +3,7 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ordersQuery, redeem, revoke, type EarnOrder } from '../api/earn.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { SignInGate } from '../../../components/SignInGate.tsx';

@@ -1,5 +1,5 @@
 import type { FundingInfo, FuturesContract } from '@tidemark/contract/futures';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { ratePercent } from '../model/contract-units.ts';
 import { countdownText } from '../model/countdown.ts';

@@ -1,5 +1,5 @@
 import Tabs from 'antd-mobile/es/components/tabs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { FuturesContract } from '@tidemark/contract/futures';
 import { OrderBook } from '../../../components/order-book/OrderBook.tsx';
 import { TradesList } from '../../../components/order-book/TradesList.tsx';

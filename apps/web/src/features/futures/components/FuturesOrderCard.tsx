@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import type { FuturesOrder } from '@tidemark/contract/futures';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
 
 /** One futures order: side as open/close of long/short, type, price, filled of quantity, fee, status, why. */

@@ -4,7 +4,7 @@ import Toast from 'antd-mobile/es/components/toast';
 import { DownOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { COIN_TYPES } from '@tidemark/contract/coins';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useState } from 'react';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';

@@ -14,7 +14,7 @@ import type {
   PositionSide,
 } from '@tidemark/contract/futures';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { newClientOrderId } from '../../trade/model/client-order-id.ts';

@@ -5,7 +5,7 @@ import Selector from 'antd-mobile/es/components/selector';
 import Toast from 'antd-mobile/es/components/toast';
 import type { FuturesContract, FuturesPosition } from '@tidemark/contract/futures';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { newClientOrderId } from '../../trade/model/client-order-id.ts';
 import { adjustPositionMargin } from '../api/futures.ts';

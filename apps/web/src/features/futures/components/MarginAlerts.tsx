@@ -1,7 +1,7 @@
 import type { FuturesAlert } from '@tidemark/contract/futures';
 import Toast from 'antd-mobile/es/components/toast';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { activeWarnings } from '../../../lib/realtime/channel-reducers.ts';
 import { useMyFuturesAlerts } from '../../../lib/realtime/hooks.ts';

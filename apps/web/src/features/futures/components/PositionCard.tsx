@@ -1,7 +1,7 @@
 import type { FuturesPosition } from '@tidemark/contract/futures';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { ratePercent } from '../model/contract-units.ts';
 

@@ -5,7 +5,7 @@ import Toast from 'antd-mobile/es/components/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FuturesContract, FuturesPosition } from '@tidemark/contract/futures';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { newClientOrderId } from '../../trade/model/client-order-id.ts';

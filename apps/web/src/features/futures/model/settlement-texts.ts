@@ -1,5 +1,6 @@
-import i18next from 'i18next';
-import { currentLocale } from '../../../lib/i18n.ts';
+import { addTexts, currentLocale } from '../../../lib/i18n.ts';
+import type { Locale } from '../../../lib/languages.ts';
+import type { Tree } from '../../../lib/translate-core.ts';
 
 /**
  * The texts of the liquidation "how this was settled" page (the `futures:settlement.*` keys, in
@@ -8,13 +9,13 @@ import { currentLocale } from '../../../lib/i18n.ts';
  * not named after the locale alone, which `npm run size` would count as start-up texts. en_us is loaded
  * beside another language as its fallback.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../settlement-texts/*.json');
+const files = import.meta.glob<{ default: Tree }>('../settlement-texts/*.json');
 
 export async function loadSettlementTexts(): Promise<string> {
   const locale = currentLocale();
-  for (const l of locale === 'en_us' ? ['en_us'] : ['en_us', locale]) {
+  for (const l of locale === 'en_us' ? (['en_us'] as Locale[]) : (['en_us', locale] as Locale[])) {
     const load = files[`../settlement-texts/settlement-${l}.json`];
-    if (load) i18next.addResourceBundle(l, 'futures', { settlement: (await load()).default }, true, false);
+    if (load) addTexts(l, 'futures', { settlement: (await load()).default });
   }
   return locale;
 }

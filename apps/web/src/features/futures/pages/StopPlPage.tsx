@@ -4,7 +4,7 @@ import Selector from 'antd-mobile/es/components/selector';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';

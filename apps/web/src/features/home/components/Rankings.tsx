@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 // market feature: the coin rows and live tickers are the market list's own
 import { CoinRow } from '../../market/components/CoinRow.tsx';

@@ -10,7 +10,7 @@ import {
   SoundOutline,
   UserCircleOutline,
 } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { PageSection } from '../../../components/PageSection.tsx';
 import { BannerCarousel } from '../../content/components/BannerCarousel.tsx'; // content feature: home banners

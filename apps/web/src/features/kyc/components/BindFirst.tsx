@@ -1,5 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDetour } from '../../../lib/detour.ts';
 
 /** Spec §5: identity needs the e-mail and the phone bound first; this leads to what is missing. */

@@ -3,7 +3,7 @@ import CheckList from 'antd-mobile/es/components/check-list';
 import Popup from 'antd-mobile/es/components/popup';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import { DownOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { LANGUAGE_TAGS, isLocale } from '../../../lib/languages.ts';
 import { countryOptions, filterCountries } from '../model/countries.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { kycStatusQuery } from '../api/kyc.ts';
 import '../components/kyc.css';
 

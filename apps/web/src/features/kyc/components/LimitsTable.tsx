@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { KycLevel } from '@tidemark/contract/kyc';
 import { groupThousands } from '../../../lib/format/decimal.ts';
 import type { KycLimitsAnswer } from '../api/kyc.ts';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import Toast from 'antd-mobile/es/components/toast';
 import { CameraOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { uploadPhoto } from '../api/kyc.ts';
 import { photoProblem } from '../model/photo-file.ts';

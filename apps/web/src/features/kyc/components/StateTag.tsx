@@ -1,5 +1,5 @@
 import Tag from 'antd-mobile/es/components/tag';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { LevelState } from '../model/level-view.ts';
 
 const COLORS: Record<LevelState, string> = {

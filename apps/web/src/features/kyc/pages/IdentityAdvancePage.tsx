@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { useDetour } from '../../../lib/detour.ts';

@@ -4,7 +4,7 @@ import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { DOCUMENT_TYPES, type DocumentType } from '@tidemark/contract/kyc';
 import { ApiError } from '../../../lib/api.ts';

@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDetour } from '../../../lib/detour.ts';
 import { kycLimitsQuery, kycStatusQuery, type KycStatus } from '../api/kyc.ts';
 import { BindFirst } from '../components/BindFirst.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import type { CoinRowModel } from '../model/coin-row.ts';
 import { NO_SORT, sortRows, tapColumn, type SortState } from '../model/sort.ts';

@@ -1,5 +1,5 @@
 import { StarFill, StarOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import type { CoinRowModel } from '../model/coin-row.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';

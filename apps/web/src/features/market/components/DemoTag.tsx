@@ -1,5 +1,5 @@
 import Tag from 'antd-mobile/es/components/tag';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** Prices from the simulated feed or the demo taker flow are always labelled (DESIGN.md §1.5). */
 export function DemoTag(props: { show: boolean }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { SortColumn, SortState } from '../model/sort.ts';
 
 /** The three sortable columns of spec §4; arrows show the column's sort 1 / 2. */

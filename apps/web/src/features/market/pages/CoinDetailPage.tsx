@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';

@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { CoinRow } from '../components/CoinRow.tsx';
 import { clearRecent, readRecent } from '../components/recent.ts';

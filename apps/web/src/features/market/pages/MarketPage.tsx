@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { SearchOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { CoinList } from '../components/CoinList.tsx';

@@ -1,6 +1,6 @@
 import List from 'antd-mobile/es/components/list';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { creditQuery } from '../api/referral.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { SignInGate } from '../../../components/SignInGate.tsx';

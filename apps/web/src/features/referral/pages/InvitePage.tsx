@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { inviteQuery, rulesQuery } from '../api/referral.ts';
 import { LoadState } from '../../../components/LoadState.tsx';

@@ -2,7 +2,7 @@ import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { KycUserState } from '@tidemark/contract/kyc';
 import { groupThousands } from '../../../lib/format/decimal.ts';
 import { rewardsQuery, rulesQuery, teamQuery } from '../api/referral.ts';

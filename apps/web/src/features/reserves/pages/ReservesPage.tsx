@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import Tag from 'antd-mobile/es/components/tag';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import type {

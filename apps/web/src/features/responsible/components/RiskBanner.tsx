@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { useSignedIn } from '../../../lib/session.ts';
 import { formatDateTime } from '../../referral/model/dates.ts'; // referral feature: dates in the reader's language

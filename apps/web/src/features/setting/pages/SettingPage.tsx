@@ -4,7 +4,7 @@ import List from 'antd-mobile/es/components/list';
 import Toast from 'antd-mobile/es/components/toast';
 import { CheckOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { apiPost } from '../../../lib/api.ts';
 import { changeLanguage, currentLocale } from '../../../lib/i18n.ts';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { fetchShareCard, shareImage, type ShareKind } from '../api/share.ts';
 import './share.css';
 

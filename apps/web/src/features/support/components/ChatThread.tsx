@@ -1,5 +1,5 @@
 import { CheckOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import type { ChatMessage } from '../api/support.ts';
 import { formatChatTime } from '../model/dates.ts';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import Toast from 'antd-mobile/es/components/toast';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { uploadImage } from '../api/support.ts';
 import { imageProblem, MAX_IMAGES } from '../model/images.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import ImageViewer from 'antd-mobile/es/components/image-viewer';
 import { PictureOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { getToken } from '../../../lib/storage.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Badge from 'antd-mobile/es/components/badge';
 import List from 'antd-mobile/es/components/list';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { useSignedIn } from '../../../lib/session.ts';
 import { chatUnreadQuery } from '../api/support.ts';

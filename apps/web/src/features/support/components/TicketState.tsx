@@ -1,5 +1,5 @@
 import Tag from 'antd-mobile/es/components/tag';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { TicketState } from '../api/support.ts';
 
 /** "Waiting for reply" or "Replied" (spec §4). */

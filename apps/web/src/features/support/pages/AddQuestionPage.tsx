@@ -4,7 +4,7 @@ import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import TextArea from 'antd-mobile/es/components/text-area';
 import Toast from 'antd-mobile/es/components/toast';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { createTicket, supportKeys } from '../api/support.ts';

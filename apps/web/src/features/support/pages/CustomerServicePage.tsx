@@ -5,7 +5,7 @@ import DotLoading from 'antd-mobile/es/components/dot-loading';
 import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { MessageOutline, SendOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useSession } from '../../../lib/session.ts';

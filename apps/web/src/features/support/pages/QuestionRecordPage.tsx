@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
 import { FileOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ticketsQuery } from '../api/support.ts';

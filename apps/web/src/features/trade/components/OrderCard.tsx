@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { SpotOrder } from '@tidemark/contract';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { baseOf, sideKey, statusKey, typeKey } from '../model/order-view.ts';

@@ -5,7 +5,7 @@ import Slider from 'antd-mobile/es/components/slider';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type Dispatch } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import type { OrderSide } from '@tidemark/contract';
 import { formatPrice } from '../../../lib/format/price.ts';

@@ -1,6 +1,6 @@
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { readStored, StorageKey, writeStored } from '../../../lib/storage.ts';
 
 // the chart and its library load only when the chart is open

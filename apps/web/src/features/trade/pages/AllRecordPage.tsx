@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate, useParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { HISTORY_PAGE_SIZE, historyQuery, marketsQuery } from '../api/trade.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';

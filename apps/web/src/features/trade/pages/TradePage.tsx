@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import { DownOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSearchParams } from 'react-router-dom';
 import type { SpotMarket } from '@tidemark/contract';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';

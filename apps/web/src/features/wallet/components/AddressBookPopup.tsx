@@ -1,6 +1,6 @@
 import Popup from 'antd-mobile/es/components/popup';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The "demo" badge shown wherever a simulated price values money (DESIGN.md §1.5). */
 export function DemoBadge() {

@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDetour, withReturnTo, type Draft } from '../../../lib/detour.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { navigateTo } from '../../../lib/navigation.ts';

@@ -1,5 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** Previous / next page of a record list (the server pages by `page` and `size`). */
 export function Pager(props: { page: number; size: number; total: number; onPage: (page: number) => void }) {

@@ -1,5 +1,5 @@
 import Tag from 'antd-mobile/es/components/tag';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const COLOR: Record<string, string> = {
   pending: 'warning',

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { LANGUAGE_TAGS, isLocale } from '../../../lib/languages.ts';
 
 /** An epoch-ms time in the user's language (date and minutes). */

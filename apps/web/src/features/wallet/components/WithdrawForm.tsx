@@ -2,7 +2,7 @@ import { useReducer, useState } from 'react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSearchParams } from 'react-router-dom';
 import { AmountField } from '../../../components/form/AmountField.tsx';
 import { AssetPicker } from '../../../components/form/AssetPicker.tsx';

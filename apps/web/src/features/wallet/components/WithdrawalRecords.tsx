@@ -4,7 +4,7 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { FileOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { refreshMoney } from '../../../lib/money-refresh.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Input from 'antd-mobile/es/components/input';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { addAddress, drawInfosQuery } from '../api/wallet.ts';
 import type { DrawCurrency } from '../api/types.ts';

@@ -3,7 +3,7 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { FileOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { addressesQuery, deleteAddress, walletKeys } from '../api/wallet.ts';

@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import DatePicker from 'antd-mobile/es/components/date-picker';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { isLocale, LANGUAGE_TAGS } from '../../../lib/languages.ts';
 import { ApiError } from '../../../lib/api.ts';

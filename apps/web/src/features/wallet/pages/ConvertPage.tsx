@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import Toast from 'antd-mobile/es/components/toast';
 import { LoopOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { assetsQuery, drawInfosQuery, executeConvert, requestQuote } from '../api/wallet.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FileOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { convertRecordsQuery, PAGE_SIZE } from '../api/wallet.ts';

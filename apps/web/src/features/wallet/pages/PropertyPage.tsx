@@ -3,7 +3,7 @@ import Checkbox from 'antd-mobile/es/components/checkbox';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { ArrowDownCircleOutline, LoopOutline, PayCircleOutline, UpCircleOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useNavigate } from 'react-router-dom';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { assetsQuery } from '../api/wallet.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { FileOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { depositAddressQuery, depositsQuery, drawInfosQuery, PAGE_SIZE } from '../api/wallet.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Toast from 'antd-mobile/es/components/toast';
 import { LoopOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSearchParams } from 'react-router-dom';
 import { assetsQuery, drawInfosQuery, transfer } from '../api/wallet.ts';
 import { useLiveWallet } from '../api/useLiveWallet.ts';

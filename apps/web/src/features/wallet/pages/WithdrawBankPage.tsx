@@ -3,7 +3,7 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
 import { FileOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import {
   applyBankWithdrawal,

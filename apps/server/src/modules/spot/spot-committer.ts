@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import type { BatchResult, GroupWork, MarketSequencer, NewOrder, Outcome, Pending } from './sequencer.ts';
 import { spotOrders, type SpotOrderRow } from './spot.schema.ts';
+import { writeStops } from './stop-desk.ts';
 
 /**
  * Group commit of every spot market (docs/decisions/0009-batched-ledger.md). One loop takes whatever the
@@ -111,8 +112,9 @@ export class SpotCommitter {
           created: new Map(),
           changed: new Map(),
           trades: [],
+          stops: new Map(),
         };
-        await work.ledger.lock(places.map((x) => x.seq.frozenAccountOf(x.order)));
+        await work.ledger.lock(parts.flatMap((x) => x.pending.flatMap((q) => x.seq.accountsToLock(q.command))));
         for (const x of parts) {
           outcomes.set(
             x.seq,
@@ -124,6 +126,7 @@ export class SpotCommitter {
         }
         await work.ledger.flush();
         await this.write(tx, work);
+        await writeStops(tx, work.stops);
       });
     } catch (err) {
       // the engines may hold effects of the rolled-back group: take the durable state back

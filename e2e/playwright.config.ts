@@ -42,7 +42,10 @@ const serverEnv: Record<string, string> = {
   // sign-in and codes allow; the limits themselves have their own API tests
   RATE_LIMIT_FACTOR: '20',
   // one market keeps no trades of its own, so its chart shows the index price (charts.spec.ts)
-  SPOT_DEMO_TAKER_SKIP: 'LINKUSDT',
+  // and one more (stops.spec.ts): only that spec's users trade it, with a thin book of two levels a side, so a stop
+  // fires when that spec's trade crosses it and at no other time
+  SPOT_DEMO_TAKER_SKIP: 'LINKUSDT,AVAXUSDT',
+  SPOT_MM_MARKETS: JSON.stringify({ AVAXUSDT: { levels: 2, levelUsdt: '20' } }),
   // the futures and cycle flows trade with brand-new users: the quiz and the new-account leverage cap are
   // enforced only when a run asks for it (RESPONSIBLE_TRADING=on; they have their own API tests); a
   // cooling-off the user sets holds either way (responsible.spec.ts)

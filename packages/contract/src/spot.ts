@@ -79,6 +79,8 @@ export const CANCEL_REASONS = [
   'stp',
   'market-protection',
   'no-liquidity',
+  // the limit leg of an OCO pair whose stop leg fired (spot-stops.ts)
+  'oco-triggered',
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 

@@ -38,6 +38,8 @@ const own = {
   addressId: 0,
   spotOrderId: 0,
   spotClientOrderId: rid('so'),
+  spotStopId: 0,
+  spotStopClientOrderId: rid('ss'),
   futuresOrderId: 0,
   futuresClientOrderId: rid('fo'),
   withdrawalId: 0,
@@ -113,6 +115,24 @@ beforeAll(async () => {
       },
       a.token,
     )
+  ).id;
+  // a stop of A's waits on a last price: two other users trade ETH once first
+  const [c, d] = [await server.createUser(), await server.createUser()];
+  await server.fund(c.id, 'ETH', 100_000_000n);
+  await server.fund(d.id, 'USDT', 10_000_000_000n);
+  const eth = { symbol: 'ETHUSDT', type: 'limit', price: '2000', quantity: '0.01' };
+  await setUp('/xb/v1/spot/order/place', { ...eth, clientOrderId: rid('m'), side: 'sell' }, c.token);
+  await setUp('/xb/v1/spot/order/place', { ...eth, clientOrderId: rid('t'), side: 'buy' }, d.token);
+  const stop = {
+    symbol: 'ETHUSDT',
+    side: 'buy',
+    type: 'stop_limit',
+    stopPrice: '2100',
+    price: '2100',
+    quantity: '0.01',
+  };
+  own.spotStopId = (
+    await setUp('/xb/v1/spot/stop/place', { ...stop, clientOrderId: own.spotStopClientOrderId }, a.token)
   ).id;
   await setUp(
     '/xb/v1/wallet/transfer',
@@ -285,6 +305,20 @@ const CROSS_USER: Record<string, (() => Attempt[]) | { public: string }> = {
   ],
   '/api/xb/v1/spot/order/cancel': () => [{ body: { orderId: own.spotOrderId } }],
   '/api/xb/v1/spot/order/detail': () => [{ body: { id: own.spotOrderId } }],
+  '/api/xb/v1/spot/stop/place': () => [
+    {
+      body: {
+        clientOrderId: own.spotStopClientOrderId,
+        symbol: 'ETHUSDT',
+        side: 'buy',
+        type: 'stop_limit',
+        stopPrice: '2100',
+        price: '2100',
+        quantity: '0.01',
+      },
+    },
+  ],
+  '/api/xb/v1/spot/stop/cancel': () => [{ body: { id: own.spotStopId } }],
   '/api/xb/v1/futures/order/place': () => [
     {
       body: {
@@ -368,6 +402,7 @@ async function stateOfA() {
     ticket: await call('/xb/v1/support/ticket/detail', { id: own.ticketId }),
     addresses: await call('/xb/v1/wallet/address/list'),
     spotOrder: await call('/xb/v1/spot/order/detail', { id: own.spotOrderId }),
+    spotStops: await call('/xb/v1/spot/stops/open'),
     futuresOrders: await call('/xb/v1/futures/orders/open'),
     withdrawals: await call('/xb/v1/wallet/withdraw/records'),
     cycleOrder: await call('/xb/v1/cycle/order', { id: own.cycleOrderId }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { EventLog, MatchingEngine, type EngineEvent } from '@tidemark/engine';
 import { feeOf, maxBig, minBig } from '@tidemark/contract/money';
 import type { Db } from '../../platform/db/database.ts';
@@ -7,7 +7,10 @@ import type { FeeDiscount } from '../coupon/fee-discount.ts';
 import type { LedgerBatch } from '../wallet/ledger-batch.ts';
 import type { AccountRef } from '../wallet/ledger.service.ts';
 import { lotsToUnits, makerRateFor, notionalUnits, protectionLimit, type Market } from './markets.ts';
-import { spotOrders, type SpotOrderRow, type SpotTradeRow } from './spot.schema.ts';
+import { spotOrders, spotTrades, type SpotOrderRow, type SpotTradeRow } from './spot.schema.ts';
+import { StopDesk, type StopCommand } from './stop-desk.ts';
+import type { StopOrderRow } from './stop-orders.schema.ts';
+import type { NewStop } from './stop-rules.ts';
 
 /**
  * The per-market sequencer (DESIGN.md §5, docs/decisions/0006-spot-sequencer.md and 0009-batched-ledger.md).
@@ -33,13 +36,19 @@ export interface NewOrder {
   /** USDT minor units (market buy by quote). */
   quoteAmount: bigint | null;
   demo: boolean;
+  /** Set when a stop fires: what the stop already holds frozen becomes this order's reservation (no new freeze). */
+  heldFrozen?: bigint;
 }
 
-export type Command = { kind: 'place'; order: NewOrder } | { kind: 'cancel'; userId: number; orderId: number };
+export type Command =
+  { kind: 'place'; order: NewOrder } | { kind: 'cancel'; userId: number; orderId: number } | StopCommand;
+
+/** What a command answers: an order, or a stop for the stop commands. */
+export type CommandResult = SpotOrderRow | StopOrderRow;
 
 export interface Pending {
   command: Command;
-  resolve: (row: SpotOrderRow) => void;
+  resolve: (row: CommandResult) => void;
   reject: (err: unknown) => void;
 }
 
@@ -59,6 +68,8 @@ export interface GroupWork {
   created: Map<number, SpotOrderRow>;
   changed: Map<number, SpotOrderRow>;
   trades: NewTrade[];
+  /** Stops created or changed in this group (written after the orders: they may point at them). */
+  stops: Map<number, StopOrderRow>;
 }
 
 /** What one committed group changed in one market: for market data and the users' channels. */
@@ -69,7 +80,7 @@ export interface BatchResult {
   users: Set<number>;
 }
 
-export type Outcome = { ok: SpotOrderRow } | { err: unknown };
+export type Outcome = { ok: CommandResult } | { err: unknown };
 
 /**
  * Entries of matching and releases only take funds a resting order or the taker holds frozen in this group,
@@ -92,12 +103,27 @@ export class MarketSequencer {
   /** Commands wait for the first rebuild: the HTTP server may listen before the modules have started. */
   readonly built: Promise<void>;
   private markBuilt!: () => void;
+  /** The market's last trade price in ticks: what stops trigger on. */
+  private last: number | undefined;
+  /** The waiting stops of this market (stop-desk.ts). */
+  private readonly stops: StopDesk;
 
   constructor(market: Market, deps: { db: Db; wake: () => void }) {
     this.market = market;
     this.db = deps.db;
     this.wake = deps.wake;
     this.built = new Promise((resolve) => (this.markBuilt = resolve));
+    this.stops = new StopDesk({
+      market,
+      lastPrice: () => this.last,
+      orderRow: (work, id) => work.created.get(id) ?? work.changed.get(id) ?? this.open.get(id),
+      placeOrder: (work, order) => this.execPlace(work, order),
+      cancelResting: (work, id) => {
+        this.log.drain();
+        this.engine.cancel({ type: 'cancel', id, owner: this.open.get(id)!.userId });
+        this.applyEvents(work, this.log.drain(), null);
+      },
+    });
   }
 
   /** Rebuilds the book from the open orders in sequence (id) order. */
@@ -119,6 +145,14 @@ export class MarketSequencer {
       });
       this.open.set(row.id, row);
     }
+    const [last] = await this.db
+      .select({ price: spotTrades.priceTicks })
+      .from(spotTrades)
+      .where(eq(spotTrades.symbol, this.market.symbol))
+      .orderBy(desc(spotTrades.id))
+      .limit(1);
+    this.last = last?.price;
+    await this.stops.rebuild(this.db);
     this.markBuilt();
   }
 
@@ -128,6 +162,24 @@ export class MarketSequencer {
 
   cancel(userId: number, orderId: number): Promise<SpotOrderRow> {
     return this.submit({ kind: 'cancel', userId, orderId });
+  }
+
+  placeStop(stop: NewStop): Promise<StopOrderRow> {
+    return this.submit({ kind: 'stop', stop });
+  }
+
+  cancelStop(userId: number, stopId: number): Promise<StopOrderRow> {
+    return this.submit({ kind: 'cancelStop', userId, stopId });
+  }
+
+  /** The caller's waiting stops in this market. */
+  waitingStopsOf(userId: number): StopOrderRow[] {
+    return this.stops.waitingOf(userId);
+  }
+
+  /** Whether this stop waits in this market. */
+  holdsStop(stopId: number): boolean {
+    return this.stops.holds(stopId);
   }
 
   /** The caller's resting orders in this market. */
@@ -171,15 +223,23 @@ export class MarketSequencer {
         { system: 'fees', currency: m.quote },
       ];
     }
+    if (command.kind !== 'cancel') return [];
     const row = this.open.get(command.orderId);
     return row && row.userId === command.userId
       ? [{ userId: row.userId, currency: row.frozenCurrency, wallet: 'spot' }]
       : [];
   }
 
-  private submit(command: Command): Promise<SpotOrderRow> {
+  /** The accounts a command may freeze from: locked by the committer, all at once, before the group runs. */
+  accountsToLock(command: Command): AccountRef[] {
+    if (command.kind === 'place') return [this.frozenAccountOf(command.order)];
+    if (command.kind === 'stop') return [this.stops.accountOf(command.stop)];
+    return [];
+  }
+
+  private submit<T extends CommandResult>(command: Command): Promise<T> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ command, resolve, reject });
+      this.queue.push({ command, resolve: resolve as (row: CommandResult) => void, reject });
       this.wake();
     });
   }
@@ -195,7 +255,13 @@ export class MarketSequencer {
         const row =
           command.kind === 'place'
             ? this.execPlace(work, command.order)
-            : await this.execCancel(work, command.userId, command.orderId);
+            : command.kind === 'cancel'
+              ? await this.execCancel(work, command.userId, command.orderId)
+              : command.kind === 'stop'
+                ? await this.stops.place(work, command.stop)
+                : await this.stops.cancel(work, command.userId, command.stopId);
+        // the stops this command's trades crossed fire now, in the same transaction
+        await this.stops.settle(work);
         outcomes.push({ ok: row });
       } catch (err) {
         if (err instanceof AppError) outcomes.push({ err });
@@ -254,7 +320,10 @@ export class MarketSequencer {
       freeze = cost + feeOf(cost, m.takerRate);
     }
     const account: AccountRef = { userId: order.userId, currency: frozenCurrency, wallet: 'spot' };
-    if (freeze > 0n) {
+    if (order.heldFrozen !== undefined) {
+      // a fired stop's order: its funds were frozen when the stop was placed
+      freeze = order.heldFrozen;
+    } else if (freeze > 0n) {
       // decided in memory against the locked balance: refuses with INSUFFICIENT_BALANCE, nothing applied
       work.ledger.apply({
         kind: 'spot_order_freeze',
@@ -372,6 +441,7 @@ export class MarketSequencer {
         continue;
       }
       // a trade
+      this.last = e.price;
       const takerRow = orderById(e.takerId);
       const makerRow = orderById(e.makerId);
       const buyer = e.takerSide === 'buy' ? takerRow : makerRow;

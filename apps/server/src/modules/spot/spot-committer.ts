@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import type { BatchResult, GroupWork, MarketSequencer, NewOrder, Outcome, Pending } from './sequencer.ts';
 import { spotOrders, type SpotOrderRow } from './spot.schema.ts';
+import { writeStops } from './stop-desk.ts';
 
 /**
  * Group commit of every spot market (docs/decisions/0009-batched-ledger.md). One loop takes whatever the
@@ -119,11 +120,11 @@ export class SpotCommitter {
           x.pending.flatMap((q) => (q.command.kind === 'place' ? [{ seq: x.seq, order: q.command.order }] : [])),
         );
         const orders = places.map((x) => x.order);
-        // one statement: order ids, client ids already used, and the lock of the accounts the placements
-        // freeze from (plus the existing accounts the group will probably credit)
+        // one statement: order ids, client ids already used, and the lock of the accounts the placements and
+        // stop orders freeze from (plus the existing accounts the group will probably credit)
         const ledger = this.ledger.batch(tx);
         const read = await ledger.lock<PrepareRow>(
-          places.map((x) => x.seq.frozenAccountOf(x.order)),
+          parts.flatMap((x) => x.pending.flatMap((q) => x.seq.accountsToLock(q.command))),
           {
             known: parts.flatMap((x) => x.pending.flatMap((q) => x.seq.creditedAccountsOf(q.command))),
             ...(orders.length ? { alongside: this.prepareQuery(orders) } : {}),
@@ -139,6 +140,7 @@ export class SpotCommitter {
           created: new Map(),
           changed: new Map(),
           trades: [],
+          stops: new Map(),
         };
         for (const x of parts) {
           outcomes.set(
@@ -150,6 +152,7 @@ export class SpotCommitter {
           );
         }
         await this.write(tx, work);
+        await writeStops(tx, work.stops);
       }, this.db);
     } catch (err) {
       // the engines may hold effects of the rolled-back group: take the durable state back

@@ -14,16 +14,21 @@ import { registerSpotAdmin } from './spot.admin.ts';
 import { spotMessages } from './spot.messages.ts';
 import { registerSpotRoutes } from './spot.routes.ts';
 import { SpotService } from './spot.service.ts';
+import { stopOrderMessages } from './stop-orders.messages.ts';
+import { registerStopOrderRoutes } from './stop-orders.routes.ts';
+import { SpotStopService } from './stop-orders.service.ts';
 
 declare module '../../platform/context.ts' {
   /** What this module publishes to the others. */
   interface ServiceRegistry {
     spot: SpotService;
     spotHub: FeedHub;
+    spotStops: SpotStopService;
   }
 }
 
 registerMessages(spotMessages);
+registerMessages(stopOrderMessages);
 
 const background = new WeakMap<object, { timer: NodeJS.Timeout; maker: MarketMaker | null; unlisten: () => void }>();
 
@@ -50,6 +55,9 @@ export const spotModule: Module = {
     ctx.services.spotHub = hub;
     service(ctx, 'rootSocket').onConnection((socket, request) => handleMarketSocket(ctx, hub, spot, socket, request));
     registerSpotRoutes(app, ctx, { spot, data, hub });
+    const stops = new SpotStopService({ db: ctx.db, spot, gate: service(ctx, 'marketStatus') });
+    ctx.services.spotStops = stops;
+    registerStopOrderRoutes(app, ctx, stops);
     // before the first order: markets start under the fees and minimums finance set, not the configured ones
     service(ctx, 'marketParameters').attach('spot', spotParameterTarget);
     registerSpotAdmin(app, ctx, spot);

@@ -98,6 +98,11 @@ export class SpotService {
     for (const s of this.sequencers.values()) s.feeDiscount = discount;
   }
 
+  /** Every market's sequencer (the stop orders reach their market's through it). */
+  allSequencers(): MarketSequencer[] {
+    return [...this.sequencers.values()];
+  }
+
   sequencer(symbol: string): MarketSequencer {
     const s = this.sequencers.get(symbol);
     if (!s) throw badRequest('UNKNOWN_SYMBOL', 'spot.unknownSymbol', undefined, 'symbol');
@@ -137,9 +142,16 @@ export class SpotService {
     const seqs = (symbol ? [this.sequencer(symbol)] : [...this.sequencers.values()]).filter(
       (s) => this.gate?.allows('spot', s.market.symbol, 'cancel') ?? true,
     );
-    const results = await Promise.allSettled(
-      seqs.flatMap((s) => s.openOrdersOf(userId).map((o) => s.cancel(userId, o.id))),
-    );
+    const results = await Promise.allSettled([
+      ...seqs.flatMap((s) => s.openOrdersOf(userId).map((o) => s.cancel(userId, o.id))),
+      // waiting stops too; an OCO's stop goes with its limit leg above
+      ...seqs.flatMap((s) =>
+        s
+          .waitingStopsOf(userId)
+          .filter((st) => st.ocoOrderId === null)
+          .map((st) => s.cancelStop(userId, st.id)),
+      ),
+    ]);
     return results.filter((r) => r.status === 'fulfilled').length;
   }
 

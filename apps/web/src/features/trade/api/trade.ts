@@ -8,6 +8,7 @@ import type {
   SpotOrderDetail,
   Ticker,
 } from '@tidemark/contract';
+import type { PlaceStopRequest, StopOrder } from '@tidemark/contract/spot-stops';
 import { apiPost, type CallOptions } from '../../../lib/api.ts';
 
 /**
@@ -83,3 +84,25 @@ export const tickerQuery = (symbol: string) =>
     queryKey: ['trade', 'ticker', symbol] as const,
     queryFn: async () => (await apiPost<Ticker[]>('/xb/v1/spot/tickers', { symbol }, { silent: true }))[0] ?? null,
   });
+
+/** Stop orders (server: modules/spot/stop-orders.*): the market's recent stops, any state, newest first. */
+export const recentStopsQuery = (symbol: string) =>
+  queryOptions({
+    queryKey: ['trade', 'stops', symbol] as const,
+    queryFn: async () =>
+      (
+        await apiPost<Page<StopOrder>>(
+          '/xb/v1/spot/stops/history',
+          { symbol, page: 1, size: RECENT_STOPS },
+          { silent: true },
+        )
+      ).items,
+  });
+
+/** How many of a market's latest stops the trade screen lists (waiting ones, and what became of the others). */
+export const RECENT_STOPS = 10;
+
+export const placeStop = (body: PlaceStopRequest, opts?: CallOptions) =>
+  apiPost<StopOrder>('/xb/v1/spot/stop/place', body, opts);
+
+export const cancelStop = (id: number) => apiPost<StopOrder>('/xb/v1/spot/stop/cancel', { id });

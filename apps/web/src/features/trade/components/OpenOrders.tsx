@@ -5,19 +5,49 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import type { SpotOrder } from '@tidemark/contract';
+import type { StopOrder } from '@tidemark/contract/spot-stops';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
-import { cancelAll, cancelOrder } from '../api/trade.ts';
+import { cancelAll, cancelOrder, cancelStop } from '../api/trade.ts';
+import { StopOrderItem } from './StopOrderItem.tsx';
 import { sideKey, statusKey, typeKey } from '../model/order-view.ts';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
 
-/** The user's open orders in this market, each with "revoke", and "revoke all" (spec §4). */
-export function OpenOrders(props: { symbol: string; coinType: number; orders: SpotOrder[] | undefined }) {
+/**
+ * The user's open orders in this market, each with "revoke", and "revoke all" (spec §4); above them the market's
+ * recent stop orders with their state — an OCO pair as one item, so its limit leg is not listed again below.
+ */
+export function OpenOrders(props: {
+  symbol: string;
+  coinType: number;
+  orders: SpotOrder[] | undefined;
+  stops?: StopOrder[];
+}) {
   const { t, i18n } = useTranslation('trade');
   const queryClient = useQueryClient();
   const refresh = () => void refreshMoney(queryClient);
   const when = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'medium' });
-  const orders = props.orders ?? [];
+  const stops = props.stops ?? [];
+  const legs = new Set(stops.flatMap((s) => (s.status === 'waiting' && s.ocoOrder ? [s.ocoOrder.id] : [])));
+  const orders = (props.orders ?? []).filter((o) => !legs.has(o.id));
+  const waiting = stops.filter((s) => s.status === 'waiting').length;
+
+  async function revokeStop(s: StopOrder) {
+    const amount = s.quantity ?? (s.quoteAmount ? `${s.quoteAmount} USDT` : '');
+    const summary = `${t(`side.${s.side}`)} ${amount} · ${t('stops.trigger')} ${formatPrice(s.stopPrice)}`;
+    const ok = await Dialog.confirm({
+      content: t(s.ocoOrder ? 'stops.revokePairConfirm' : 'orders.revokeConfirm', { summary }),
+      confirmText: t('orders.revoke'),
+      cancelText: t('orders.keep'),
+    });
+    if (!ok) return;
+    try {
+      await cancelStop(s.id);
+      Toast.show({ content: t('orders.revoked') });
+    } finally {
+      refresh();
+    }
+  }
 
   async function revoke(o: SpotOrder) {
     const amount = o.quantity ?? (o.quoteAmount ? `${o.quoteAmount} USDT` : '');
@@ -55,9 +85,9 @@ export function OpenOrders(props: { symbol: string; coinType: number; orders: Sp
   return (
     <section className="card" data-testid="open-orders">
       <header className="card__head">
-        <h2 className="card__title">{t('orders.open', { count: orders.length })}</h2>
+        <h2 className="card__title">{t('orders.open', { count: orders.length + waiting })}</h2>
         <div className="open-orders__actions">
-          {orders.length > 1 && (
+          {orders.length + waiting > 1 && (
             <Button size="mini" onClick={() => void revokeAll()} data-testid="revoke-all">
               {t('orders.revokeAll')}
             </Button>
@@ -67,8 +97,15 @@ export function OpenOrders(props: { symbol: string; coinType: number; orders: Sp
           </Link>
         </div>
       </header>
+      {stops.length > 0 && (
+        <ul className="order-list" data-testid="stop-orders">
+          {stops.map((s) => (
+            <StopOrderItem key={s.id} stop={s} onRevoke={(x) => void revokeStop(x)} />
+          ))}
+        </ul>
+      )}
       {orders.length === 0 ? (
-        <EmptyState title={t('orders.none')} />
+        stops.length === 0 && <EmptyState title={t('orders.none')} />
       ) : (
         <ul className="order-list">
           {orders.map((o) => (

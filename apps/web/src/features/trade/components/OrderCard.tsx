@@ -21,6 +21,12 @@ export function OrderCard(props: { order: SpotOrder; onOpen?: () => void }) {
         <span className={o.side === 'buy' ? 'is-up' : 'is-down'}>{t(sideKey(o))}</span>
         <strong>{baseOf(o.symbol)}/USDT</strong>
         <span>{t(typeKey(o))}</span>
+        {o.clientOrderId.startsWith('stop/') && (
+          <span className="order-item__tag" data-testid="order-from-stop">
+            {t('order.fromStop')}
+          </span>
+        )}
+        {o.clientOrderId.startsWith('oco/') && <span className="order-item__tag">{t('order.ocoLeg')}</span>}
         <span className="order-item__status" data-testid="order-status">
           {t(statusKey(o))}
         </span>

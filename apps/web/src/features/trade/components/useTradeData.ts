@@ -3,7 +3,8 @@ import type { SpotOrder } from '@tidemark/contract';
 import { useSignedIn } from '../../../lib/session.ts';
 import { bookFromSnapshot, type DepthBook } from '../../../lib/realtime/depth-book.ts';
 import { useDepth, useMyBalances, useMyOpenOrders, useTicker } from '../../../lib/realtime/hooks.ts';
-import { depthQuery, openOrdersQuery, spotBalancesQuery, tickerQuery } from '../api/trade.ts';
+import type { StopOrder } from '@tidemark/contract/spot-stops';
+import { depthQuery, openOrdersQuery, recentStopsQuery, spotBalancesQuery, tickerQuery } from '../api/trade.ts';
 
 /** The trade screen's live data: `/ws` channels once they have a snapshot, REST answers before. */
 export function useBook(symbol: string): DepthBook | undefined {
@@ -34,4 +35,18 @@ export function useOpenOrders(symbol: string): SpotOrder[] | undefined {
   const live = useMyOpenOrders();
   if (!signedIn) return [];
   return (live ?? rest.data)?.filter((o) => o.symbol === symbol);
+}
+
+/**
+ * The market's recent stops. A stop fires on someone else's trade, so while one waits the list is read again every
+ * few seconds (and whenever the user's orders change, through the money refresh).
+ */
+export function useRecentStops(symbol: string): StopOrder[] {
+  const signedIn = useSignedIn();
+  const q = useQuery({
+    ...recentStopsQuery(symbol),
+    enabled: signedIn,
+    refetchInterval: (query) => (query.state.data?.some((s) => s.status === 'waiting') ? 3000 : false),
+  });
+  return signedIn ? (q.data ?? []) : [];
 }

@@ -7,7 +7,7 @@ import { isMultiple, mul, rate, units } from './ticket-math.ts';
  * checks the same rules again; these only spare the user a round trip.
  */
 export interface TicketError {
-  field: 'price' | 'amount' | 'balance';
+  field: 'price' | 'amount' | 'balance' | 'stopPrice' | 'stopLimitPrice';
   key: string;
   params?: Record<string, string>;
 }

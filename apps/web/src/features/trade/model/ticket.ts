@@ -6,10 +6,19 @@ import type { OrderSide, OrderType, SpotMarket } from '@tidemark/contract';
  * `amount` means the base quantity, except for a market buy, where it is the USDT to spend (the
  * server's `quoteAmount`): that is what a buyer thinks in and what the freeze is.
  */
+/** The ticket's order types: the plain ones, and the stops (model/stop-ticket.ts). */
+export type TicketType = OrderType | 'stop_limit' | 'stop_market' | 'oco';
+export const TICKET_TYPES: readonly TicketType[] = ['limit', 'market', 'stop_limit', 'stop_market', 'oco'];
+
 export interface TicketState {
   side: OrderSide;
-  type: OrderType;
+  type: TicketType;
+  /** the limit price (of a limit, a stop-limit, or an OCO's limit leg) */
   price: string;
+  /** the last price that fires a stop */
+  stopPrice: string;
+  /** an OCO's stop leg limit price (empty: a sell OCO's stop leg sells at market) */
+  stopLimitPrice: string;
   amount: string;
   /** the slider's share of the available balance, or null once the amount is typed */
   percent: number | null;
@@ -27,14 +36,24 @@ export interface TicketContext {
 
 export type TicketAction =
   | { type: 'side'; side: OrderSide }
-  | { type: 'orderType'; orderType: OrderType }
+  | { type: 'orderType'; orderType: TicketType }
   | { type: 'price'; value: string }
+  | { type: 'stopPrice'; value: string }
+  | { type: 'stopLimitPrice'; value: string }
   | { type: 'amount'; value: string }
   | { type: 'percent'; percent: number; amount: string }
   | { type: 'submitted' }
   | { type: 'market'; price: string };
 
-export const INITIAL_TICKET: TicketState = { side: 'buy', type: 'limit', price: '', amount: '', percent: null };
+export const INITIAL_TICKET: TicketState = {
+  side: 'buy',
+  type: 'limit',
+  price: '',
+  stopPrice: '',
+  stopLimitPrice: '',
+  amount: '',
+  percent: null,
+};
 
 export const PERCENT_STEPS = [25, 50, 75, 100] as const;
 
@@ -54,6 +73,11 @@ export function ticketReducer(state: TicketState, action: TicketAction): TicketS
     case 'price': {
       const v = cleanDecimalInput(action.value);
       return v === null ? state : { ...state, price: v };
+    }
+    case 'stopPrice':
+    case 'stopLimitPrice': {
+      const v = cleanDecimalInput(action.value);
+      return v === null ? state : { ...state, [action.type]: v };
     }
     case 'amount': {
       const v = cleanDecimalInput(action.value);

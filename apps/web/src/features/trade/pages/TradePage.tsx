@@ -13,7 +13,7 @@ import { TradeChart } from '../components/TradeChart.tsx';
 import { marketsQuery } from '../api/trade.ts';
 import { OpenOrders } from '../components/OpenOrders.tsx';
 import { OrderTicket } from '../components/OrderTicket.tsx';
-import { useAvailable, useBook, useLastPrice, useOpenOrders } from '../components/useTradeData.ts';
+import { useAvailable, useBook, useLastPrice, useOpenOrders, useRecentStops } from '../components/useTradeData.ts';
 import { INITIAL_TICKET, ticketReducer, type TicketContext } from '../model/ticket.ts';
 import '../components/trade.css';
 // one trade tab for both markets: the spot / futures switch picks the panel below it
@@ -80,6 +80,7 @@ function TradeScreen(props: {
   const ticker = useLastPrice(m.symbol);
   const available = useAvailable();
   const orders = useOpenOrders(m.symbol);
+  const stops = useRecentStops(m.symbol);
   const [picking, setPicking] = useState(false);
   const [ticket, dispatch] = useReducer(ticketReducer, { ...INITIAL_TICKET, side: props.side });
 
@@ -123,7 +124,7 @@ function TradeScreen(props: {
       </header>
       <TradeChart symbol={m.symbol} />
       <div className="trade-page__main card">
-        <OrderTicket state={ticket} dispatch={dispatch} ctx={ctx} />
+        <OrderTicket state={ticket} dispatch={dispatch} ctx={ctx} last={ticker?.last ?? null} />
         <OrderBook
           book={book}
           tickSize={m.tickSize}
@@ -132,7 +133,7 @@ function TradeScreen(props: {
           onPrice={(p) => dispatch({ type: 'price', value: p })}
         />
       </div>
-      <OpenOrders symbol={m.symbol} coinType={m.coinType} orders={orders} />
+      <OpenOrders symbol={m.symbol} coinType={m.coinType} orders={orders} stops={stops} />
       <Popup visible={picking} onMaskClick={() => setPicking(false)} position="bottom" bodyClassName="market-popup">
         <ul className="plain-list" data-testid="market-options">
           {props.markets.map((x) => (

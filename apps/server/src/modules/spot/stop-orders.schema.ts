@@ -1,0 +1,31 @@
+import { bigint, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+// Mirrors migrations/202611262230_spot_stops.sql (CHECK constraints live in the SQL).
+
+export const spotStopOrders = pgTable(
+  'spot_stop_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    symbol: text('symbol').notNull(),
+    clientOrderId: text('client_order_id').notNull(),
+    requestHash: text('request_hash').notNull(),
+    side: text('side').notNull().$type<'buy' | 'sell'>(),
+    type: text('type').notNull().$type<'stop_limit' | 'stop_market'>(),
+    stopPriceTicks: bigint('stop_price_ticks', { mode: 'number' }).notNull(),
+    priceTicks: bigint('price_ticks', { mode: 'number' }),
+    qtyLots: bigint('qty_lots', { mode: 'number' }),
+    quoteAmount: bigint('quote_amount', { mode: 'bigint' }),
+    ocoOrderId: bigint('oco_order_id', { mode: 'number' }),
+    frozenCurrency: text('frozen_currency').notNull(),
+    frozenAmount: bigint('frozen_amount', { mode: 'bigint' }).notNull(),
+    status: text('status').notNull().$type<'waiting' | 'triggered' | 'cancelled'>(),
+    cancelReason: text('cancel_reason'),
+    orderId: bigint('order_id', { mode: 'number' }).unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    triggeredAt: timestamp('triggered_at', { withTimezone: true }),
+  },
+  (t) => [unique().on(t.userId, t.clientOrderId)],
+);
+export type StopOrderRow = typeof spotStopOrders.$inferSelect;

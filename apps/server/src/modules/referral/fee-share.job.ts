@@ -84,13 +84,13 @@ export class FeeShareJob {
     let examined = 0;
     let rewards = 0;
     const failed = new Set<number>();
+    // an inviter never changes: each payer of this run is read once, not once per fee they paid
+    const inviters = new Map<number, Promise<number | null>>();
     for (;;) {
       const postings = (await this.ledger().unprocessedFeePostings(batch + failed.size, EXAMINED, this.db)).filter(
         (p) => !failed.has(p.postingId),
       );
       if (postings.length === 0) break;
-      // an inviter never changes: each payer of this batch is read once, not once per fee they paid
-      const inviters = new Map<number, Promise<number | null>>();
       const planned: Array<{ p: FeePosting; plan: Plan }> = [];
       for (const p of postings) {
         try {
@@ -178,7 +178,7 @@ export class FeeShareJob {
     });
   }
 
-  /** A user's inviter, read once per batch. */
+  /** A user's inviter, read once per run. */
   private inviterOf(userId: number, inviters: Map<number, Promise<number | null>>): Promise<number | null> {
     let found = inviters.get(userId);
     if (!found) {

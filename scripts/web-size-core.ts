@@ -3,6 +3,8 @@
  * route's first visit loads, according to Vite's manifest, and which routes are over their budget.
  */
 
+import { ON_DEMAND_NAMESPACES } from '../apps/web/src/lib/on-demand-texts.ts';
+
 /** One chunk of Vite's dist/.vite/manifest.json (the fields used here). */
 export interface ManifestChunk {
   file: string;
@@ -48,13 +50,15 @@ export function entryFiles(manifest: Manifest): Set<string> {
 
 /**
  * The start-up language's texts: the chunk named after the locale (vite.config.ts groups a language's
- * files into one), or its single `src/locales/<locale>/<ns>.json` chunks when they are not grouped.
+ * files into one), or its single `src/locales/<locale>/<ns>.json` chunks when they are not grouped —
+ * without the namespaces fetched with their screens (apps/web/src/lib/on-demand-texts.ts).
  */
 export function startupTextFiles(manifest: Manifest, locale: string): Set<string> {
   const texts = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) {
-    const file = /^src\/locales\/([^/]+)\/[^/]+\.json$/.exec(key);
-    if (chunk.name === locale || file?.[1] === locale) closure(manifest, key, texts);
+    const file = /^src\/locales\/([^/]+)\/([^/]+)\.json$/.exec(key);
+    const startup = file?.[1] === locale && !ON_DEMAND_NAMESPACES.includes(file[2]!);
+    if (chunk.name === locale || startup) closure(manifest, key, texts);
   }
   if (!texts.size) throw new Error(`no chunk of the start-up language ${locale} in the build`);
   return texts;

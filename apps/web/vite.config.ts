@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { ON_DEMAND_NAMESPACES } from './src/lib/on-demand-texts.ts';
 
 // The server serves apps/web/dist on its own port; in development Vite proxies the API to it.
 const apiTarget = process.env.TIDEMARK_API ?? 'http://127.0.0.1:8080';
@@ -53,9 +54,14 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](preact|react-router|react-router-dom)[\\/]/ },
-            // one file per language with all its namespaces: one request when a language is chosen
+            // one file per language with all its start-up namespaces: one request when a language is chosen;
+            // a namespace loaded with its screens (lib/on-demand-texts.ts) is a file of its own per language
             {
-              name: (id) => /[\\/]src[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/.exec(id)?.[1] ?? null,
+              name: (id) => {
+                const m = /[\\/]src[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(id);
+                if (!m) return null;
+                return ON_DEMAND_NAMESPACES.includes(m[2]!) ? `${m[1]}-${m[2]}` : m[1]!;
+              },
               test: /[\\/]src[\\/]locales[\\/]/,
             },
           ],

@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { getToken } from '../lib/storage.ts';
 import { loadChunk } from '../lib/lazy.ts';
+import { loadTexts } from '../lib/i18n.ts';
 import { mergeRoutes } from './merge-routes.ts';
 import type { RouteDef, RouteHandle } from '../lib/route-def.ts';
 import { featureRoutes } from './routes.ts';
@@ -19,7 +20,10 @@ function toRouteObject(def: RouteDef): RouteObject {
     handle,
     // Router guard of spec §6: these screens need a token, everything else is open.
     loader: def.guard === 'auth' ? () => (getToken() ? null : redirect('/login')) : undefined,
-    lazy: async () => ({ Component: (await loadChunk(def.load)).default }),
+    lazy: async () => {
+      const [screen] = await Promise.all([loadChunk(def.load), def.texts ? loadTexts(def.texts) : undefined]);
+      return { Component: screen.default };
+    },
     errorElement: <RouteError />,
   };
 }

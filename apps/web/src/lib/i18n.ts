@@ -1,6 +1,7 @@
 import { COMPLETE_LOCALES } from '@tidemark/contract/locales';
 import { DEFAULT_LOCALE, LANGUAGE_TAGS, startupLanguage, type Locale } from './languages.ts';
 import { readStored, StorageKey, writeStored } from './storage.ts';
+import { ON_DEMAND_NAMESPACES } from './on-demand-texts.ts';
 import { lookUp, type Lookup, type Resources, type TOptions, type Tree } from './translate-core.ts';
 
 /**
@@ -44,9 +45,13 @@ function lookupFor(locale: Locale): Lookup {
   };
 }
 
+/** On-demand namespaces some screen asked for: fetched again with any language chosen later. */
+const requested = new Set<string>();
+
 async function loadLocale(locale: Locale): Promise<void> {
   if (loaded.has(locale)) return;
-  const bundles = await Promise.all(filesOf(locale).map(async (f) => ({ ns: f.ns, data: (await f.load()).default })));
+  const wanted = filesOf(locale).filter((f) => !ON_DEMAND_NAMESPACES.includes(f.ns) || requested.has(f.ns));
+  const bundles = await Promise.all(wanted.map(async (f) => ({ ns: f.ns, data: (await f.load()).default })));
   const added = resources[locale] ?? {};
   resources[locale] = Object.fromEntries(bundles.map((b) => [b.ns, merge(b.data, added[b.ns] ?? {})]));
   for (const [ns, tree] of Object.entries(added)) resources[locale][ns] ??= tree;
@@ -60,6 +65,19 @@ function merge(into: Tree, from: Tree): Tree {
     out[k] = typeof v === 'object' && typeof at === 'object' ? merge(at, v) : v;
   }
   return out;
+}
+
+/** Fetches on-demand namespaces (lib/on-demand-texts.ts) in the language in use and its fallback. */
+export async function loadTexts(namespaces: readonly string[]): Promise<void> {
+  const missing = namespaces.filter((ns) => !requested.has(ns));
+  if (!missing.length) return;
+  for (const ns of missing) requested.add(ns);
+  await Promise.all(
+    lookup.languages.map(async (l) => {
+      const files = filesOf(l as Locale).filter((f) => missing.includes(f.ns));
+      for (const f of files) addTexts(l as Locale, f.ns, (await f.load()).default);
+    }),
+  );
 }
 
 /**

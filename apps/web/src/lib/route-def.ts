@@ -15,6 +15,7 @@ export interface RouteModule {
  * - `guard: 'auth'`: without a TOKEN the router sends the user to /login.
  * - `tab`: render inside the tab layout (bottom tab bar, no back arrow).
  * - `hideNav`: no nav bar (the screen draws its own header).
+ * - `texts`: namespaces of lib/on-demand-texts.ts the screen needs, fetched with its code.
  */
 export interface RouteDef {
   path: string;
@@ -24,6 +25,7 @@ export interface RouteDef {
   guard?: 'auth';
   tab?: boolean;
   hideNav?: boolean;
+  texts?: readonly string[];
 }
 
 /** What a matched route carries in its `handle`, for the layouts, nav bar and transitions. */

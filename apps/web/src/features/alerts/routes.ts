@@ -11,6 +11,7 @@ export const alertsRoutes: RouteDef[] = [
     titleKey: 'alerts:title',
     guard: 'auth',
     load: () => import('./pages/AlertsPage.tsx'),
+    texts: ['alerts'],
   },
   {
     path: '/mine/notices',
@@ -18,5 +19,6 @@ export const alertsRoutes: RouteDef[] = [
     titleKey: 'alerts:notices.title',
     guard: 'auth',
     load: () => import('./pages/NoticesPage.tsx'),
+    texts: ['alerts'],
   },
 ];

@@ -7,5 +7,6 @@ export const couponRoutes: RouteDef[] = [
     index: 40.6,
     titleKey: 'coupon:title',
     load: () => import('./pages/CouponsPage.tsx'),
+    texts: ['coupon'],
   },
 ];

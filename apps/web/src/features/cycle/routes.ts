@@ -14,5 +14,6 @@ export const cycleRoutes: RouteDef[] = [
     index: 17,
     titleKey: 'cycle:detail.title',
     load: () => import('./pages/CycleOrderPage.tsx'),
+    texts: ['share'],
   },
 ];

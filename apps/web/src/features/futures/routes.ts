@@ -8,6 +8,7 @@ export const futuresRoutes: RouteDef[] = [
     titleKey: 'common:nav.contractRecord',
     guard: 'auth',
     load: () => import('./pages/ContractRecordPage.tsx'),
+    texts: ['share'],
   },
   {
     path: '/stopPl',

@@ -1,5 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import type { StopOrder } from '@tidemark/contract/spot-stops';
 import { formatPrice } from '../../../lib/format/price.ts';

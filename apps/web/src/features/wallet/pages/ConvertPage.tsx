@@ -15,7 +15,7 @@ import { showCommandError } from '../components/errors.ts';
 import { DemoBadge } from '../components/DemoBadge.tsx';
 import { InfoLine } from '../components/InfoLine.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useMoneyCommand } from '../components/useMoneyCommand.ts';
 import { amountProblem, percentOf, showAmount } from '../model/amounts.ts';
 import { CONVERT_MAX, CONVERT_MIN } from '../model/convert-limits.ts';
@@ -24,13 +24,7 @@ import '../components/wallet.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /** /convert: a quote at the index price (published spread and fee) that holds a few seconds, then execute. */
-export default function ConvertPage() {
-  return (
-    <SignInGate feature="wallet">
-      <Convert />
-    </SignInGate>
-  );
-}
+export default signedInPage('wallet', Convert);
 
 function Convert() {
   useLiveWallet();

@@ -13,7 +13,7 @@ import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
 import { showCommandError } from '../components/errors.ts';
 import { InfoLine } from '../components/InfoLine.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useMoneyCommand } from '../components/useMoneyCommand.ts';
 import { amountProblem, showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
@@ -22,13 +22,7 @@ import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /transfer: move funds between the spot, futures and earn wallets. */
-export default function TransferPage() {
-  return (
-    <SignInGate feature="wallet">
-      <Transfer />
-    </SignInGate>
-  );
-}
+export default signedInPage('wallet', Transfer);
 
 function Transfer() {
   useLiveWallet();

@@ -1,3 +1,4 @@
+import type { BankWithdrawRequest } from '@tidemark/contract/wallet';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '@tidemark/contract';
 import { feeOf, parseRate } from '@tidemark/contract/money';
@@ -17,16 +18,7 @@ import { kycRequired, type OperatorAct } from './withdraw.service.ts';
 import { bankWithdrawals } from './wallet.schema.ts';
 import { assertWithdrawalSafe } from './withdraw-safety.ts';
 
-export interface BankWithdrawRequest {
-  requestId: string;
-  cardholder: string;
-  bankName: string;
-  branchName: string;
-  bankCode: string;
-  cardNumber: string;
-  amount: string;
-  fundPassword: string;
-}
+export type { BankWithdrawRequest };
 
 const usdt = () => currencyOf('USDT')!;
 

@@ -132,6 +132,29 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
       if (res.status !== 200) throw new Error(`approval refused: ${JSON.stringify(res.body)}`);
       return res.body.data as { status: string; txHash: string };
     },
+    /** The user's spot row of a currency in `/wallet/assets` (available, frozen, withdrawable, …). */
+    async spotRow(token: string, currency: string) {
+      const res = await server.api('/xb/v1/wallet/assets', {}, { token });
+      const spot = res.body.data.wallets.find((w: { wallet: string }) => w.wallet === 'spot');
+      return spot.currencies.find((c: { currency: string }) => c.currency === currency);
+    },
+    /** Asks for a bank withdrawal of `amount` USDT to a well-formed test card. */
+    bankWithdraw(token: string, amount: string) {
+      return server.api(
+        '/xb/v1/wallet/withdraw-bank',
+        {
+          requestId: rid('b'),
+          cardholder: 'Ada Lovelace',
+          bankName: 'First Bank',
+          branchName: 'Main Street',
+          bankCode: '021000021',
+          cardNumber: '4111111111111111',
+          amount,
+          fundPassword: FUND_PASSWORD,
+        },
+        { token },
+      );
+    },
     /** The kinds of the ledger transactions a withdrawal made, in order (apply, send, confirm or fail). */
     async withdrawalEntries(id: number) {
       const entries = await this.rows<{ kind: string }>(

@@ -288,11 +288,7 @@ describe('Bitcoin withdrawals (hand-built Esplora responses)', () => {
         sql`select outpoint from chain_utxo_spends where tx_hash = ${txHash} order by outpoint`,
       )
     ).map((r) => r.outpoint);
-  const btc = async () => {
-    const a = await server.api('/xb/v1/wallet/assets', {}, { token: user.token });
-    const spot = a.body.data.wallets.find((w: any) => w.wallet === 'spot');
-    return spot.currencies.find((c: any) => c.currency === 'BTC').available as string;
-  };
+  const btc = async () => (await h.spotRow(user.token, 'BTC')).available as string;
   const withdraw = (amount: string) =>
     h.withdraw(user.token, { currency: 'BTC', chain: 'BTC', address: recipient, amount });
   const approve = (id: number) => h.approveWithdrawal(id);

@@ -119,10 +119,7 @@ async function payToken(to: Address, amount: string) {
   });
 }
 const mine = (n: number) => rpc('hardhat_mine', [`0x${n.toString(16)}`]);
-const spot = async (tokenOf: string, currency: string) => {
-  const a = await server.api('/xb/v1/wallet/assets', {}, { token: tokenOf });
-  return a.body.data.wallets.find((w: any) => w.wallet === 'spot').currencies.find((c: any) => c.currency === currency);
-};
+const spot = (tokenOf: string, currency: string) => h.spotRow(tokenOf, currency);
 const depositsOf = async (tokenOf: string) =>
   (await server.api('/xb/v1/wallet/deposit/records', {}, { token: tokenOf })).body.data.items as any[];
 const rows = async <T>(q: ReturnType<typeof sql>) =>

@@ -287,11 +287,7 @@ describe('TRON TRC-20 withdrawals (hand-built node responses)', () => {
     (
       await h.rows<{ status: string; tx_hash: string }>(sql`select status, tx_hash from withdrawals where id = ${id}`)
     )[0]!;
-  const usdt = async () => {
-    const a = await server.api('/xb/v1/wallet/assets', {}, { token: user.token });
-    const spot = a.body.data.wallets.find((w: any) => w.wallet === 'spot');
-    return spot.currencies.find((c: any) => c.currency === 'USDT').available as string;
-  };
+  const usdt = async () => (await h.spotRow(user.token, 'USDT')).available as string;
   const withdraw = (amount: string) =>
     h.withdraw(user.token, { currency: 'USDT', chain: 'TRC20', address: recipient, amount });
   const approve = (id: number) => h.approveWithdrawal(id);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import { useTranslation } from '../lib/use-translation.ts';
@@ -40,4 +40,20 @@ export function SignInGate(props: { feature: GatedFeature; children: ReactNode }
       </div>
     </div>
   );
+}
+
+/**
+ * A route's page that is all behind the gate: `Screen` runs (and fetches) only for a signed-in user,
+ * a guest gets the invitation above. Pages export `signedInPage('wallet', Transfer)` as their default.
+ */
+export function signedInPage(feature: GatedFeature, Screen: ComponentType): ComponentType {
+  function SignedInPage() {
+    return (
+      <SignInGate feature={feature}>
+        <Screen />
+      </SignInGate>
+    );
+  }
+  SignedInPage.displayName = `SignedInPage(${Screen.displayName ?? Screen.name})`;
+  return SignedInPage;
 }

@@ -8,7 +8,7 @@ import { call } from '../../lib/api.ts';
 import { hasRole, type Role } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import type { CustodyLine } from '../wallet/chain-types.ts';
+import type { CustodyLine } from '@tidemark/contract/wallet';
 import { CustodyTable } from '../wallet/CustodyTable.tsx';
 import { NetworksCard } from '../wallet/NetworksCard.tsx';
 

@@ -1,3 +1,8 @@
+import {
+  BANK_STATUSES,
+  type BankStatus,
+  type BankWithdrawal as ContractBankWithdrawal,
+} from '@tidemark/contract/wallet';
 import { Button, Popconfirm, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,32 +16,18 @@ import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useUserReview } from './user-review.tsx';
 
-interface BankWithdrawal {
-  id: number;
+interface BankWithdrawal extends ContractBankWithdrawal {
   userId: number;
-  cardholder: string;
-  bankName: string;
-  branchName: string;
-  bankCode: string;
-  cardNumber: string;
-  amount: string;
-  fee: string;
-  receive: string;
-  status: string;
-  reason: string | null;
-  time: number;
 }
-
-const STATUSES = ['pending', 'paid', 'rejected'] as const;
 
 /** Bank withdrawals: finance pays them outside the platform, then marks them paid, or rejects with a reason. */
 export function BankWithdrawalsPage() {
   const { t } = useTranslation();
   const { me } = useMe();
   const mayDecide = !!me && hasRole(me.roles, ['finance']);
-  const { list, filter, table } = useStatusQueue<BankWithdrawal, (typeof STATUSES)[number]>(
+  const { list, filter, table } = useStatusQueue<BankWithdrawal, BankStatus>(
     '/admin/wallet/bank-withdrawals',
-    STATUSES,
+    BANK_STATUSES,
     'pending',
   );
   const [rejecting, setRejecting] = useState<number | null>(null);

@@ -1,6 +1,6 @@
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CustodyLine } from './chain-types.ts';
+import type { CustodyLine } from '@tidemark/contract/wallet';
 
 /** The ledger check's custody lines: per currency, what the real chains hold against what users are owed. */
 export function CustodyTable({ lines }: { lines: CustodyLine[] }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import type { NetworkStatus } from './chain-types.ts';
+import type { NetworkStatus } from '@tidemark/contract/wallet';
 
 /**
  * Every network at a glance: demo or real, deposits and withdrawals open or suspended (and why), the

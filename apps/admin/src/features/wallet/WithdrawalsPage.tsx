@@ -10,36 +10,28 @@ import { useStatusQueue } from '../../components/status-queue.tsx';
 import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import type { NetworkStatus } from './chain-types.ts';
+import {
+  WITHDRAWAL_STATUSES,
+  type NetworkStatus,
+  type Withdrawal as ContractWithdrawal,
+  type WithdrawalStatus,
+} from '@tidemark/contract/wallet';
 import { useUserReview } from './user-review.tsx';
 
-interface Withdrawal {
-  id: number;
+interface Withdrawal extends ContractWithdrawal {
   userId: number;
-  currency: string;
-  chain: string;
-  address: string;
-  amount: string;
-  fee: string;
-  receive: string;
-  status: string;
-  reason: string | null;
-  txHash: string | null;
-  time: number;
   /** A pending one on a real network: what its network charges in gas now. */
   networkFee?: string | null;
 }
-
-const STATUSES = ['pending', 'sent', 'completed', 'rejected', 'cancelled', 'failed'] as const;
 
 /** On-chain withdrawals: the review queue (finance approves or rejects with a reason) and the history. */
 export function WithdrawalsPage() {
   const { t } = useTranslation();
   const { me } = useMe();
   const mayDecide = !!me && hasRole(me.roles, ['finance']);
-  const { list, filter, table } = useStatusQueue<Withdrawal, (typeof STATUSES)[number]>(
+  const { list, filter, table } = useStatusQueue<Withdrawal, WithdrawalStatus>(
     '/admin/wallet/withdrawals',
-    STATUSES,
+    WITHDRAWAL_STATUSES,
     'pending',
   );
   const [rejecting, setRejecting] = useState<number | null>(null);

@@ -68,10 +68,7 @@ const apply = (k: Key, params: Record<string, string>, locale?: string) =>
     { coin: 'USDT', network: 'TRC20', address: SAVED, amount: '100', ...params },
     locale,
   );
-const spotOf = async (token: string, currency: string) => {
-  const a = await server.api('/xb/v1/wallet/assets', {}, { token });
-  return a.body.data.wallets.find((w: any) => w.wallet === 'spot').currencies.find((c: any) => c.currency === currency);
-};
+const spotOf = (token: string, currency: string) => h.spotRow(token, currency);
 const saveAddress = (token: string, address: string) =>
   server.api('/xb/v1/wallet/address/add', { currency: 'USDT', chain: 'TRC20', address }, { token });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
 import { currencyOf } from '../market/currencies.ts';
@@ -9,6 +9,7 @@ import type { EarnDeps } from './earn-deps.ts';
 import { DAY_MS, dailyYieldOf, earlyRedemptionOf, expectedEarnings, maturityDay, utcDay } from './earn-math.ts';
 import { earnOrders, type SourceWallet } from './earn.schema.ts';
 import { activePrincipal, planOrFail, promisedYield, rateText, rateUnits, type PlanRow } from './plans.service.ts';
+import { newestFirstPage } from '../common/newest-first-page.ts';
 
 type OrderRow = typeof earnOrders.$inferSelect;
 
@@ -252,20 +253,10 @@ export async function listOrders(
   if (userId !== null) conds.push(eq(earnOrders.userId, userId));
   if (q.state) conds.push(eq(earnOrders.state, q.state));
   const where = conds.length ? and(...conds) : undefined;
-  const [count] = await deps.ctx.db
-    .select({ n: sql<string>`count(*)` })
-    .from(earnOrders)
-    .where(where);
-  const rows = await deps.ctx.db
-    .select()
-    .from(earnOrders)
-    .where(where)
-    .orderBy(desc(earnOrders.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
+  const { total, rows } = await newestFirstPage(deps.ctx.db, earnOrders, where, q);
   const now = deps.ctx.clock.now();
   return {
-    total: Number(count?.n ?? 0),
+    total,
     items: rows.map((o) => ({ ...orderView(o, now), ...(userId === null ? { userId: o.userId } : {}) })),
   };
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { BankWithdrawRequest } from '@tidemark/contract/wallet';
+import { and, eq } from 'drizzle-orm';
 import type { Locale } from '@tidemark/contract';
 import { feeOf, parseRate } from '@tidemark/contract/money';
 import type { Db } from '../../platform/db/database.ts';
@@ -16,17 +17,9 @@ import { kycLevelOf, type WalletDeps } from './wallet-deps.ts';
 import { kycRequired, type OperatorAct } from './withdraw.service.ts';
 import { bankWithdrawals } from './wallet.schema.ts';
 import { assertWithdrawalSafe } from './withdraw-safety.ts';
+import { newestFirstPage } from '../common/newest-first-page.ts';
 
-export interface BankWithdrawRequest {
-  requestId: string;
-  cardholder: string;
-  bankName: string;
-  branchName: string;
-  bankCode: string;
-  cardNumber: string;
-  amount: string;
-  fundPassword: string;
-}
+export type { BankWithdrawRequest };
 
 const usdt = () => currencyOf('USDT')!;
 
@@ -115,19 +108,9 @@ export async function bankRecords(
   if (userId !== null) conds.push(eq(bankWithdrawals.userId, userId));
   if (q.status) conds.push(eq(bankWithdrawals.status, q.status as 'pending'));
   const where = conds.length ? and(...conds) : undefined;
-  const [count] = await deps.ctx.db
-    .select({ n: sql<string>`count(*)` })
-    .from(bankWithdrawals)
-    .where(where);
-  const rows = await deps.ctx.db
-    .select()
-    .from(bankWithdrawals)
-    .where(where)
-    .orderBy(desc(bankWithdrawals.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
+  const { total, rows } = await newestFirstPage(deps.ctx.db, bankWithdrawals, where, q);
   return {
-    total: Number(count?.n ?? 0),
+    total,
     items: rows.map((b) => ({ ...bankView(b, userId !== null), ...(userId === null ? { userId: b.userId } : {}) })),
   };
 }

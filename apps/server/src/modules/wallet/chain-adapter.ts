@@ -1,3 +1,4 @@
+import type { ChainHealth } from '@tidemark/contract/wallet';
 import crypto from 'node:crypto';
 import type { Db } from '../../platform/db/database.ts';
 
@@ -11,21 +12,7 @@ export interface OutgoingTransfer {
   amount: string;
 }
 
-/** What an operator and a user see about a network (deposit and withdraw pages, back office). */
-export interface ChainHealth {
-  network: string;
-  adapter: string;
-  /** True for the simulated chain: nothing real moves. */
-  demo: boolean;
-  depositsOpen: boolean;
-  withdrawalsOpen: boolean;
-  creditConfirmations: number;
-  unlockConfirmations: number;
-  /** Blocks between the chain's head and the watcher's cursor; null where nothing is watched. */
-  scannerLag: number | null;
-  /** Why deposits or withdrawals are suspended (a stale node, a watcher that fell behind, …). */
-  note?: string | undefined;
-}
+export type { ChainHealth };
 
 /** What an adapter itself knows about its network's health. */
 export type AdapterHealth = Pick<ChainHealth, 'depositsOpen' | 'withdrawalsOpen' | 'scannerLag' | 'note'>;

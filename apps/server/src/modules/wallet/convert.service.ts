@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { applyRate, feeOf, formatUnits, mulDiv, parseRate, parseUnits, pow10 } from '@tidemark/contract/money';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
 import { PRICE_SCALE } from '../market/instruments.ts';
@@ -8,6 +8,7 @@ import { runOnce } from './idempotency.ts';
 import { InsufficientBalance } from './ledger.service.ts';
 import { convertOrders, convertQuotes } from './wallet.schema.ts';
 import type { WalletDeps } from './wallet-deps.ts';
+import { newestFirstPage } from '../common/newest-first-page.ts';
 
 const RATE_DECIMALS = 18;
 
@@ -143,19 +144,9 @@ export async function execute(deps: WalletDeps, userId: number, body: { requestI
 
 export async function convertRecords(deps: WalletDeps, userId: number, page: number, size: number) {
   const where = eq(convertOrders.userId, userId);
-  const [count] = await deps.ctx.db
-    .select({ n: sql<string>`count(*)` })
-    .from(convertOrders)
-    .where(where);
-  const rows = await deps.ctx.db
-    .select()
-    .from(convertOrders)
-    .where(where)
-    .orderBy(desc(convertOrders.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { total, rows } = await newestFirstPage(deps.ctx.db, convertOrders, where, { page, size });
   return {
-    total: Number(count?.n ?? 0),
+    total,
     items: rows.map((r) => ({
       id: r.id,
       from: r.fromCurrency,

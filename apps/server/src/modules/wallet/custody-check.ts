@@ -1,21 +1,10 @@
+import type { CustodyLine } from '@tidemark/contract/wallet';
 import { sql } from 'drizzle-orm';
 import { CURRENCIES } from '../market/currencies.ts';
 import { show } from './amounts.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 
-export interface CustodyLine {
-  currency: string;
-  /** The networks real adapters serve for this currency (the rest are simulated). */
-  realNetworks: string[];
-  /** What the users are owed (every user account, available + frozen) plus sent withdrawals not yet settled. */
-  liabilities: string;
-  /** What the platform holds on the real networks (hot wallet + deposit addresses); null where none is real. */
-  onChain: string | null;
-  /** onChain − liabilities; negative means the chains hold less than the users are owed. */
-  surplus: string | null;
-  /** True when every network of the currency is real and the chains hold less than the liabilities. */
-  short: boolean;
-}
+export type { CustodyLine };
 
 /**
  * The ledger check's view of custody: per currency, the hot wallet and deposit addresses on the chains

@@ -46,25 +46,8 @@ const withdraw = (token: string, body: Record<string, unknown>, locale?: string)
     },
     { token, ...(locale ? { locale } : {}) },
   );
-const bank = (token: string, amount: string) =>
-  server.api(
-    '/xb/v1/wallet/withdraw-bank',
-    {
-      requestId: rid('b'),
-      cardholder: 'Ada Lovelace',
-      bankName: 'First Bank',
-      branchName: 'Main Street',
-      bankCode: '021000021',
-      cardNumber: '4111111111111111',
-      amount,
-      fundPassword: FUND_PASSWORD,
-    },
-    { token },
-  );
-const spot = async (token: string, currency: string) => {
-  const a = await server.api('/xb/v1/wallet/assets', {}, { token });
-  return a.body.data.wallets.find((w: any) => w.wallet === 'spot').currencies.find((c: any) => c.currency === currency);
-};
+const bank = (token: string, amount: string) => h.bankWithdraw(token, amount);
+const spot = (token: string, currency: string) => h.spotRow(token, currency);
 const convert = async (token: string, from: string, to: string, amount: string) => {
   const q = await server.api('/xb/v1/convert/quote', { from, to, amount }, { token });
   expect(q.status, JSON.stringify(q.body)).toBe(200);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { multiplyPrice, parseUnits } from '@tidemark/contract/money';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -13,6 +13,7 @@ import { chainAddresses, depositAddresses, deposits } from './wallet.schema.ts';
 import { CREDIT_CONFIRMATIONS, UNLOCK_CONFIRMATIONS } from './wallet.config.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 import type { OperatorAct } from './withdraw.service.ts';
+import { newestFirstPage } from '../common/newest-first-page.ts';
 
 export function chainOrFail(currency: CurrencyConfig, chain: string) {
   const c = chainOf(currency.code, chain);
@@ -79,19 +80,9 @@ export async function depositRecords(
   if (userId !== null) conds.push(eq(deposits.userId, userId));
   if (q.status) conds.push(eq(deposits.status, q.status as 'pending'));
   const where = conds.length ? and(...conds) : undefined;
-  const [count] = await deps.ctx.db
-    .select({ n: sql<string>`count(*)` })
-    .from(deposits)
-    .where(where);
-  const rows = await deps.ctx.db
-    .select()
-    .from(deposits)
-    .where(where)
-    .orderBy(desc(deposits.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
+  const { total, rows } = await newestFirstPage(deps.ctx.db, deposits, where, q);
   return {
-    total: Number(count?.n ?? 0),
+    total,
     items: rows.map((d) => ({ ...depositView(d), userId: userId === null ? d.userId : undefined })),
   };
 }

@@ -1,3 +1,4 @@
+import { BANK_STATUSES, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@tidemark/contract/wallet';
 import {
   bigint,
   boolean,
@@ -21,6 +22,9 @@ export const depositAddresses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.format] })],
 );
+
+// the states the web app and the console filter by are the contract's
+export { BANK_STATUSES, WITHDRAWAL_STATUSES, type WithdrawalStatus };
 
 export const DEPOSIT_STATUSES = ['pending', 'credited', 'confirmed', 'reversed'] as const;
 export const deposits = pgTable(
@@ -81,8 +85,6 @@ export const chainNonces = pgTable(
   (t) => [primaryKey({ columns: [t.network, t.address] })],
 );
 
-export const WITHDRAWAL_STATUSES = ['pending', 'sent', 'completed', 'rejected', 'cancelled', 'failed'] as const;
-export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const withdrawals = pgTable('withdrawals', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
@@ -100,7 +102,6 @@ export const withdrawals = pgTable('withdrawals', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const BANK_STATUSES = ['pending', 'paid', 'rejected'] as const;
 export const bankWithdrawals = pgTable('bank_withdrawals', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),

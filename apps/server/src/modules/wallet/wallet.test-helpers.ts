@@ -1,6 +1,6 @@
 import type { KycService } from '../kyc/kyc.service.ts';
 import { service } from '../../platform/context.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { KycLevel } from '@tidemark/contract/kyc';
 import type { ManualClock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/crypto/password.ts';
@@ -8,6 +8,9 @@ import type { TestServer } from '../../testing/test-server.ts';
 import { users } from '../account/user.schema.ts';
 import type { CodeService } from '../common/code.service.ts';
 import { seedConvertDesk } from './wallet.seed.ts';
+import { ChainRouter } from './chain-adapter.ts';
+import { loadWalletConfig } from './wallet.config.ts';
+import type { WalletDeps } from './wallet-deps.ts';
 
 export const FUND_PASSWORD = '246810';
 
@@ -96,6 +99,68 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
       return () => {
         ctx().services.codes = real;
       };
+    },
+    /** The wallet's dependencies as the module builds them (the same ledger, settings and chain router). */
+    deps(): WalletDeps {
+      const c = ctx();
+      return {
+        ctx: c,
+        ledger: service(c, 'ledger'),
+        prices: service(c, 'prices'),
+        config: loadWalletConfig(),
+        chains: new ChainRouter(() => c.services.chain),
+      };
+    },
+    /** The rows of a raw query, whether the driver answers with `{ rows }` or with the rows. */
+    async rows<T>(query: SQL): Promise<T[]> {
+      const result = (await ctx().db.execute(query)) as unknown as { rows?: T[] } | T[];
+      return Array.isArray(result) ? result : (result.rows ?? []);
+    },
+    /** Applies a chain withdrawal with any code (call `stubCodes` first); returns its id. */
+    async withdraw(token: string, order: { currency: string; chain: string; address: string; amount: string }) {
+      const res = await server.api(
+        '/xb/v1/wallet/withdraw',
+        { requestId: rid('w'), ...order, fundPassword: FUND_PASSWORD, code: '000000' },
+        { token },
+      );
+      if (res.status !== 200) throw new Error(`withdrawal refused: ${JSON.stringify(res.body)}`);
+      return res.body.data.id as number;
+    },
+    /** The finance operator approves a withdrawal: the adapter signs and broadcasts it. */
+    async approveWithdrawal(id: number) {
+      const res = await server.api('/admin/wallet/withdrawals/approve', { id }, { token: financeToken });
+      if (res.status !== 200) throw new Error(`approval refused: ${JSON.stringify(res.body)}`);
+      return res.body.data as { status: string; txHash: string };
+    },
+    /** The user's spot row of a currency in `/wallet/assets` (available, frozen, withdrawable, …). */
+    async spotRow(token: string, currency: string) {
+      const res = await server.api('/xb/v1/wallet/assets', {}, { token });
+      const spot = res.body.data.wallets.find((w: { wallet: string }) => w.wallet === 'spot');
+      return spot.currencies.find((c: { currency: string }) => c.currency === currency);
+    },
+    /** Asks for a bank withdrawal of `amount` USDT to a well-formed test card. */
+    bankWithdraw(token: string, amount: string) {
+      return server.api(
+        '/xb/v1/wallet/withdraw-bank',
+        {
+          requestId: rid('b'),
+          cardholder: 'Ada Lovelace',
+          bankName: 'First Bank',
+          branchName: 'Main Street',
+          bankCode: '021000021',
+          cardNumber: '4111111111111111',
+          amount,
+          fundPassword: FUND_PASSWORD,
+        },
+        { token },
+      );
+    },
+    /** The kinds of the ledger transactions a withdrawal made, in order (apply, send, confirm or fail). */
+    async withdrawalEntries(id: number) {
+      const entries = await this.rows<{ kind: string }>(
+        sql`select kind from ledger_transactions where reference = ${`withdrawal:${id}`} order by id`,
+      );
+      return entries.map((e) => e.kind);
     },
     /** A fresh 'withdraw' code sent to the user's e-mail (the clock moves past the resend wait first). */
     async code(user: { id: number; email: string | null }) {

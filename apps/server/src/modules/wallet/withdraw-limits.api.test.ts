@@ -34,21 +34,7 @@ afterAll(async () => {
 const infos = async (token: string) =>
   (await server.api('/xb/v1/account/currency/draw/infos', {}, { token })).body.data;
 const row = (d: any, currency: string) => d.currencies.find((c: any) => c.currency === currency);
-const bank = (token: string, amount: string) =>
-  server.api(
-    '/xb/v1/wallet/withdraw-bank',
-    {
-      requestId: rid('b'),
-      cardholder: 'Ada Lovelace',
-      bankName: 'First Bank',
-      branchName: 'Main Street',
-      bankCode: '021000021',
-      cardNumber: '4111111111111111',
-      amount,
-      fundPassword: FUND_PASSWORD,
-    },
-    { token },
-  );
+const bank = (token: string, amount: string) => h.bankWithdraw(token, amount);
 const withdrawBtc = (token: string, amount: string) =>
   server.api(
     '/xb/v1/wallet/withdraw',

@@ -22,10 +22,7 @@ afterAll(async () => {
 });
 
 const ok = async () => expect((await ledgerCheck(server.built.ctx.db)).problems).toEqual([]);
-const spotOf = async (token: string, currency: string) => {
-  const a = await server.api('/xb/v1/wallet/assets', {}, { token });
-  return a.body.data.wallets.find((w: any) => w.wallet === 'spot').currencies.find((c: any) => c.currency === currency);
-};
+const spotOf = (token: string, currency: string) => h.spotRow(token, currency);
 const withdraw = (token: string, body: Record<string, unknown>, locale?: string) =>
   server.api(
     '/xb/v1/wallet/withdraw',

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Locale } from '@tidemark/contract';
 import { parseUnits } from '@tidemark/contract/money';
 import type { Db } from '../../platform/db/database.ts';
@@ -20,6 +20,7 @@ import { btcValueOf, checkPerTransaction, checkRollingLimits, lockUserWithdrawal
 import { kycLevelOf, type WalletDeps } from './wallet-deps.ts';
 import { assertWithdrawalSafe } from './withdraw-safety.ts';
 import { withdrawals, type WithdrawalStatus } from './wallet.schema.ts';
+import { newestFirstPage } from '../common/newest-first-page.ts';
 
 /** What is withdrawn, to where, and the client's id that makes a retry answer the first application. */
 export interface WithdrawOrder {
@@ -149,19 +150,9 @@ export async function withdrawalRecords(
   if (userId !== null) conds.push(eq(withdrawals.userId, userId));
   if (q.status) conds.push(eq(withdrawals.status, q.status));
   const where = conds.length ? and(...conds) : undefined;
-  const [count] = await deps.ctx.db
-    .select({ n: sql<string>`count(*)` })
-    .from(withdrawals)
-    .where(where);
-  const rows = await deps.ctx.db
-    .select()
-    .from(withdrawals)
-    .where(where)
-    .orderBy(desc(withdrawals.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
+  const { total, rows } = await newestFirstPage(deps.ctx.db, withdrawals, where, q);
   return {
-    total: Number(count?.n ?? 0),
+    total,
     items: rows.map((w) => ({ ...withdrawalView(w), ...(userId === null ? { userId: w.userId } : {}) })),
   };
 }

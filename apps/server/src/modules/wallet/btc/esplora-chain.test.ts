@@ -1,4 +1,3 @@
-import { service } from '../../../platform/context.ts';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,11 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import type { AuditService } from '../../operator/audit.service.ts';
-import { ChainRouter } from '../chain-adapter.ts';
 import { ledgerCheck } from '../ledger-check.ts';
 import type { LedgerService } from '../ledger.service.ts';
-import { loadWalletConfig } from '../wallet.config.ts';
-import { FUND_PASSWORD, rid, walletHarness } from '../wallet.test-helpers.ts';
+import { walletHarness } from '../wallet.test-helpers.ts';
 import type { WalletDeps } from '../wallet-deps.ts';
 import { btcAuthorizer } from './btc-authorize.ts';
 import { BtcSigner } from './btc-signer.ts';
@@ -190,13 +187,7 @@ beforeAll(async () => {
   audit = ctx.services.audit as AuditService;
   chain = newChain();
   ctx.services.chain = { BTC: chain };
-  deps = {
-    ctx,
-    ledger: service(ctx, 'ledger'),
-    prices: service(ctx, 'prices'),
-    config: loadWalletConfig(),
-    chains: new ChainRouter(() => ctx.services.chain),
-  };
+  deps = h.deps();
 });
 /** The adapter and its signer as a (re)started process builds them: only the database is kept. */
 function newChain(): EsploraBitcoin {
@@ -288,51 +279,19 @@ describe('Bitcoin withdrawals (hand-built Esplora responses)', () => {
   const recipient = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
   let user: Awaited<ReturnType<typeof h.user>>;
   let restoreCodes: () => void;
-  const query = async <T>(q: ReturnType<typeof sql>): Promise<T[]> => {
-    const r = (await server.built.ctx.db.execute(q)) as unknown as { rows?: T[] } | T[];
-    return Array.isArray(r) ? r : (r.rows ?? []);
-  };
-  const entriesOf = async (id: number) =>
-    (
-      await query<{ kind: string }>(
-        sql`select kind from ledger_transactions where reference = ${`withdrawal:${id}`} order by id`,
-      )
-    ).map((e) => e.kind);
+  const entriesOf = (id: number) => h.withdrawalEntries(id);
   const status = async (id: number) =>
-    (await query<{ status: string }>(sql`select status from withdrawals where id = ${id}`))[0]!.status;
+    (await h.rows<{ status: string }>(sql`select status from withdrawals where id = ${id}`))[0]!.status;
   const spends = async (txHash: string) =>
     (
-      await query<{ outpoint: string }>(
+      await h.rows<{ outpoint: string }>(
         sql`select outpoint from chain_utxo_spends where tx_hash = ${txHash} order by outpoint`,
       )
     ).map((r) => r.outpoint);
-  const btc = async () => {
-    const a = await server.api('/xb/v1/wallet/assets', {}, { token: user.token });
-    const spot = a.body.data.wallets.find((w: any) => w.wallet === 'spot');
-    return spot.currencies.find((c: any) => c.currency === 'BTC').available as string;
-  };
-  const withdraw = async (amount: string) => {
-    const res = await server.api(
-      '/xb/v1/wallet/withdraw',
-      {
-        requestId: rid('w'),
-        currency: 'BTC',
-        chain: 'BTC',
-        address: recipient,
-        amount,
-        fundPassword: FUND_PASSWORD,
-        code: '000000',
-      },
-      { token: user.token },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data.id as number;
-  };
-  const approve = async (id: number) => {
-    const res = await server.api('/admin/wallet/withdrawals/approve', { id }, { token: h.finance });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data as { status: string; txHash: string };
-  };
+  const btc = async () => (await h.spotRow(user.token, 'BTC')).available as string;
+  const withdraw = (amount: string) =>
+    h.withdraw(user.token, { currency: 'BTC', chain: 'BTC', address: recipient, amount });
+  const approve = (id: number) => h.approveWithdrawal(id);
   /** Mines the given transactions in the next block. */
   const mine = (...txids: string[]) => {
     node.tip += 1;
@@ -400,7 +359,7 @@ describe('Bitcoin withdrawals (hand-built Esplora responses)', () => {
     expect(ia).toHaveLength(1);
     expect(ib).toHaveLength(1);
     expect(ia[0]).not.toBe(ib[0]);
-    const recorded = await query<{ tx_hash: string; raw_tx: string }>(
+    const recorded = await h.rows<{ tx_hash: string; raw_tx: string }>(
       sql`select tx_hash, raw_tx from chain_transactions where tx_hash in (${sa.txHash}, ${sb.txHash}) order by id`,
     );
     node.broadcastDown = false;

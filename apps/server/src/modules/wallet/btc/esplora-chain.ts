@@ -9,7 +9,8 @@ import { isValidAddress } from '../addresses.ts';
 import { btcAddressFromXpub } from '../chain-keys.ts';
 import { recordScan, refreshDeposits, watchedAddresses, type ObservedTransfer } from '../chain-deposits.ts';
 import type { WalletDeps } from '../wallet-deps.ts';
-import { chainAddresses, chainTransactions, chainUtxoSpends } from '../wallet.schema.ts';
+import { chainTransactions, chainUtxoSpends } from '../wallet.schema.ts';
+import { broadcastProblemOf, custodyAddresses, hotWalletHealth, noSignerError } from '../hot-wallet.ts';
 import { selectCoins, type Utxo } from './btc-coins.ts';
 import { rebroadcastBtc, settleBtcWithdrawals } from './btc-settle.ts';
 import type { BtcSigner } from './btc-signer.ts';
@@ -124,13 +125,11 @@ export class EsploraBitcoin implements ChainAdapter {
 
   async health(): Promise<AdapterHealth> {
     await this.tip();
-    const notes = [this.signer ? undefined : 'no signer configured', this.broadcastProblem].filter(Boolean);
-    return {
-      depositsOpen: true,
-      withdrawalsOpen: this.signer !== undefined,
+    return hotWalletHealth({
+      hasSigner: this.signer !== undefined,
+      broadcastProblem: this.broadcastProblem,
       scannerLag: 0,
-      note: notes.length ? notes.join('; ') : undefined,
-    };
+    });
   }
 
   /**
@@ -140,10 +139,8 @@ export class EsploraBitcoin implements ChainAdapter {
    */
   async holdings(currency: string): Promise<bigint> {
     if (currency !== 'BTC' || !this.db) return 0n;
-    const rows = await this.db.select().from(chainAddresses).where(eq(chainAddresses.network, this.network));
-    const addresses = [...rows.map((r) => r.address), ...(this.signer ? [this.signer.hotAddress] : [])];
     let total = 0n;
-    for (const a of addresses) {
+    for (const a of await custodyAddresses(this.db, this.network, this.signer?.hotAddress)) {
       const stats = (await (await this.get(`/address/${a}`)).json()) as {
         chain_stats: { funded_txo_sum: number; spent_txo_sum: number };
       };
@@ -153,7 +150,7 @@ export class EsploraBitcoin implements ChainAdapter {
   }
 
   private requireSigner(): { signer: BtcSigner; db: Db } {
-    if (!this.signer || !this.db) throw new Error(`${this.network}: no signer configured, withdrawals are suspended`);
+    if (!this.signer || !this.db) throw noSignerError(this.network);
     return { signer: this.signer, db: this.db };
   }
 
@@ -225,7 +222,7 @@ export class EsploraBitcoin implements ChainAdapter {
   async flush(): Promise<{ sent: number; refused: string[] }> {
     if (!this.db) return { sent: 0, refused: [] };
     const result = await rebroadcastBtc(this, this.db);
-    this.broadcastProblem = result.refused.length ? `cannot broadcast ${result.refused.join('; ')}` : undefined;
+    this.broadcastProblem = broadcastProblemOf(result.refused);
     return result;
   }
 

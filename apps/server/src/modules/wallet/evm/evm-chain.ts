@@ -14,7 +14,8 @@ import {
 import type { Db } from '../../../platform/db/database.ts';
 import { currencyOf } from '../../market/currencies.ts';
 import type { AdapterHealth, ChainAdapter, OutgoingTransfer } from '../chain-adapter.ts';
-import { chainAddresses, chainCursors, chainTransactions, deposits, withdrawals } from '../wallet.schema.ts';
+import { chainCursors, chainTransactions, deposits, withdrawals } from '../wallet.schema.ts';
+import { broadcastProblemOf, custodyAddresses, hotWalletHealth, noSignerError } from '../hot-wallet.ts';
 import { evmAddressFromXpub } from './evm-keys.ts';
 import { takeNonce } from './evm-nonces.ts';
 import { rebroadcastDropped } from './evm-rebroadcast.ts';
@@ -124,24 +125,17 @@ export class EvmChain implements ChainAdapter {
     const head = await this.client.getBlockNumber({ cacheTime: 0 });
     const [cursor] = await this.db.select().from(chainCursors).where(eq(chainCursors.network, this.network));
     const lag = cursor ? Number(head - cursor.blockNumber) : null;
-    const behind = lag === null || lag > this.maxLagBlocks;
-    const notes = [
-      behind ? 'deposit watcher not running or behind' : undefined,
-      this.signer ? undefined : 'no signer configured',
-      this.broadcastProblem,
-    ].filter(Boolean);
-    return {
-      depositsOpen: !behind,
-      withdrawalsOpen: this.signer !== undefined,
+    return hotWalletHealth({
+      hasSigner: this.signer !== undefined,
+      broadcastProblem: this.broadcastProblem,
       scannerLag: lag,
-      note: notes.length ? notes.join('; ') : undefined,
-    };
+      watcherBehind: lag === null || lag > this.maxLagBlocks,
+    });
   }
 
   /** The hot wallet's and every deposit address's balance of `currency`, in platform minor units. */
   async holdings(currency: string): Promise<bigint> {
-    const rows = await this.db.select().from(chainAddresses).where(eq(chainAddresses.network, this.network));
-    const addresses = [...rows.map((r) => r.address as Address), ...(this.signer ? [this.signer.hotAddress] : [])];
+    const addresses = (await custodyAddresses(this.db, this.network, this.signer?.hotAddress)) as Address[];
     const token = this.tokenOf(currency);
     let total = 0n;
     for (const address of addresses) {
@@ -165,7 +159,7 @@ export class EvmChain implements ChainAdapter {
    */
   async flush(): Promise<{ sent: number; refused: string[] }> {
     const result = await rebroadcastDropped(this.db, this.client, this.network);
-    this.broadcastProblem = result.refused.length ? `cannot broadcast ${result.refused.join('; ')}` : undefined;
+    this.broadcastProblem = broadcastProblemOf(result.refused);
     return result;
   }
 
@@ -222,7 +216,7 @@ export class EvmChain implements ChainAdapter {
   }
 
   private requireSigner(): EvmSigner {
-    if (!this.signer) throw new Error(`${this.network}: no signer configured, withdrawals are suspended`);
+    if (!this.signer) throw noSignerError(this.network);
     return this.signer;
   }
 

@@ -18,11 +18,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
-import { ChainRouter } from '../chain-adapter.ts';
 import { ledgerCheck } from '../ledger-check.ts';
-import { loadWalletConfig } from '../wallet.config.ts';
-import { FUND_PASSWORD, rid, walletHarness } from '../wallet.test-helpers.ts';
-import type { WalletDeps } from '../wallet-deps.ts';
+import { walletHarness } from '../wallet.test-helpers.ts';
 import { evmAuthorizer } from './evm-authorize.ts';
 import { EvmChain } from './evm-chain.ts';
 import { EvmSigner } from './evm-signer.ts';
@@ -87,7 +84,7 @@ beforeAll(async () => {
   });
   ref.chain = chain;
   ctx.services.chain = { ERC20: chain };
-  watcher = new EvmWatcher(chain, walletDepsOf(server), service(ctx, 'audit'), {
+  watcher = new EvmWatcher(chain, h.deps(), service(ctx, 'audit'), {
     startBlock: (await client.getBlockNumber()) + 1n,
   });
   // the hot wallet's gas and float
@@ -108,18 +105,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The wallet's dependencies as the module builds them (the same ledger, settings and chain router). */
-function walletDepsOf(s: TestServer): WalletDeps {
-  const ctx = s.built.ctx;
-  return {
-    ctx,
-    ledger: service(ctx, 'ledger'),
-    prices: service(ctx, 'prices'),
-    config: loadWalletConfig(),
-    chains: new ChainRouter(() => ctx.services.chain),
-  };
-}
-
 async function pay(to: Address, value: bigint) {
   return funder.sendTransaction({ to, value, account: funderAddress, chain: null });
 }
@@ -134,10 +119,7 @@ async function payToken(to: Address, amount: string) {
   });
 }
 const mine = (n: number) => rpc('hardhat_mine', [`0x${n.toString(16)}`]);
-const spot = async (tokenOf: string, currency: string) => {
-  const a = await server.api('/xb/v1/wallet/assets', {}, { token: tokenOf });
-  return a.body.data.wallets.find((w: any) => w.wallet === 'spot').currencies.find((c: any) => c.currency === currency);
-};
+const spot = (tokenOf: string, currency: string) => h.spotRow(tokenOf, currency);
 const depositsOf = async (tokenOf: string) =>
   (await server.api('/xb/v1/wallet/deposit/records', {}, { token: tokenOf })).body.data.items as any[];
 const rows = async <T>(q: ReturnType<typeof sql>) =>
@@ -350,34 +332,10 @@ describe('EVM withdrawals (Hardhat)', () => {
   const recipient = privateKeyToAccount(generatePrivateKey()).address;
   let user: Awaited<ReturnType<typeof h.user>>;
 
-  const withdraw = async (amount: string, currency = 'ETH') => {
-    const res = await server.api(
-      '/xb/v1/wallet/withdraw',
-      {
-        requestId: rid('w'),
-        currency,
-        chain: 'ERC20',
-        address: recipient,
-        amount,
-        fundPassword: FUND_PASSWORD,
-        code: '000000',
-      },
-      { token: user.token },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data.id as number;
-  };
-  const approve = async (id: number) => {
-    const res = await server.api('/admin/wallet/withdrawals/approve', { id }, { token: h.finance });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data;
-  };
-  const entriesOf = async (id: number) =>
-    (
-      await rows<{ kind: string }>(
-        sql`select kind from ledger_transactions where reference = ${`withdrawal:${id}`} order by id`,
-      )
-    ).map((e) => e.kind);
+  const withdraw = (amount: string, currency = 'ETH') =>
+    h.withdraw(user.token, { currency, chain: 'ERC20', address: recipient, amount });
+  const approve = (id: number) => h.approveWithdrawal(id);
+  const entriesOf = (id: number) => h.withdrawalEntries(id);
   const nonceOf = async (hash: string) =>
     (await rows<{ nonce: string }>(sql`select nonce::text from chain_transactions where tx_hash = ${hash}`))[0]!.nonce;
   const status = async (id: number) =>

@@ -1,4 +1,3 @@
-import { service } from '../../../platform/context.ts';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,12 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import type { AuditService } from '../../operator/audit.service.ts';
-import { ChainRouter } from '../chain-adapter.ts';
 import { tronAddressOfPublicKey } from '../chain-keys.ts';
 import { ledgerCheck } from '../ledger-check.ts';
 import type { LedgerService } from '../ledger.service.ts';
-import { loadWalletConfig } from '../wallet.config.ts';
-import { FUND_PASSWORD, rid, walletHarness } from '../wallet.test-helpers.ts';
+import { walletHarness } from '../wallet.test-helpers.ts';
 import type { WalletDeps } from '../wallet-deps.ts';
 import { tronAuthorizer } from './tron-authorize.ts';
 import { TronChain } from './tron-chain.ts';
@@ -209,13 +206,7 @@ beforeAll(async () => {
   audit = ctx.services.audit as AuditService;
   chain = newChain();
   ctx.services.chain = { TRC20: chain };
-  deps = {
-    ctx,
-    ledger: service(ctx, 'ledger'),
-    prices: service(ctx, 'prices'),
-    config: loadWalletConfig(),
-    chains: new ChainRouter(() => ctx.services.chain),
-  };
+  deps = h.deps();
 });
 
 /** The adapter and its signer as a (re)started process builds them: only the database is kept. */
@@ -291,47 +282,15 @@ describe('TRON TRC-20 withdrawals (hand-built node responses)', () => {
   const recipient = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
   let user: Awaited<ReturnType<typeof h.user>>;
   let restoreCodes: () => void;
-  const query = async <T>(q: ReturnType<typeof sql>): Promise<T[]> => {
-    const r = (await server.built.ctx.db.execute(q)) as unknown as { rows?: T[] } | T[];
-    return Array.isArray(r) ? r : (r.rows ?? []);
-  };
-  const entriesOf = async (id: number) =>
-    (
-      await query<{ kind: string }>(
-        sql`select kind from ledger_transactions where reference = ${`withdrawal:${id}`} order by id`,
-      )
-    ).map((e) => e.kind);
+  const entriesOf = (id: number) => h.withdrawalEntries(id);
   const status = async (id: number) =>
     (
-      await query<{ status: string; tx_hash: string }>(sql`select status, tx_hash from withdrawals where id = ${id}`)
+      await h.rows<{ status: string; tx_hash: string }>(sql`select status, tx_hash from withdrawals where id = ${id}`)
     )[0]!;
-  const usdt = async () => {
-    const a = await server.api('/xb/v1/wallet/assets', {}, { token: user.token });
-    const spot = a.body.data.wallets.find((w: any) => w.wallet === 'spot');
-    return spot.currencies.find((c: any) => c.currency === 'USDT').available as string;
-  };
-  const withdraw = async (amount: string) => {
-    const res = await server.api(
-      '/xb/v1/wallet/withdraw',
-      {
-        requestId: rid('w'),
-        currency: 'USDT',
-        chain: 'TRC20',
-        address: recipient,
-        amount,
-        fundPassword: FUND_PASSWORD,
-        code: '000000',
-      },
-      { token: user.token },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data.id as number;
-  };
-  const approve = async (id: number) => {
-    const res = await server.api('/admin/wallet/withdrawals/approve', { id }, { token: h.finance });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data as { status: string; txHash: string };
-  };
+  const usdt = async () => (await h.spotRow(user.token, 'USDT')).available as string;
+  const withdraw = (amount: string) =>
+    h.withdraw(user.token, { currency: 'USDT', chain: 'TRC20', address: recipient, amount });
+  const approve = (id: number) => h.approveWithdrawal(id);
   const mine = (txID: string, ok = true) => {
     node.head += 1;
     node.pool.delete(txID);
@@ -406,7 +365,7 @@ describe('TRON TRC-20 withdrawals (hand-built node responses)', () => {
     const sent = await approve(id);
     expect(sent.status).toBe('sent');
     expect(node.pool.has(sent.txHash)).toBe(false);
-    const [recorded] = await query<{ raw_tx: string }>(
+    const [recorded] = await h.rows<{ raw_tx: string }>(
       sql`select raw_tx from chain_transactions where tx_hash = ${sent.txHash}`,
     );
     node.broadcastDown = false;
@@ -455,7 +414,7 @@ describe('TRON TRC-20 withdrawals (hand-built node responses)', () => {
       node.tamper = false;
     }
     expect((await status(id)).status).toBe('pending');
-    expect(await query(sql`select 1 from chain_transactions where reference = ${`withdrawal:${id}`}`)).toHaveLength(0);
+    expect(await h.rows(sql`select 1 from chain_transactions where reference = ${`withdrawal:${id}`}`)).toHaveLength(0);
     const rejected = await server.api('/admin/wallet/withdrawals/reject', { id, reason: 'test' }, { token: h.finance });
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
   });
@@ -467,7 +426,7 @@ describe('TRON TRC-20 withdrawals (hand-built node responses)', () => {
       const res = await server.api('/admin/wallet/withdrawals/approve', { id }, { token: h.finance });
       expect(res.body).toMatchObject({ code: 409, error: 'CHAIN_REFUSED' });
       expect((await status(id)).status).toBe('pending');
-      expect(await query(sql`select 1 from chain_transactions where reference = ${`withdrawal:${id}`}`)).toHaveLength(
+      expect(await h.rows(sql`select 1 from chain_transactions where reference = ${`withdrawal:${id}`}`)).toHaveLength(
         0,
       );
     } finally {

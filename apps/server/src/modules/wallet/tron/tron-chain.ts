@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { parseUnits } from '@tidemark/contract/money';
@@ -10,7 +9,8 @@ import type { AdapterHealth, ChainAdapter, OutgoingTransfer } from '../chain-ada
 import { readCursor, recordScan, refreshDeposits, watchedAddresses, type ObservedTransfer } from '../chain-deposits.ts';
 import { tronAddressFromXpub, tronHex } from '../chain-keys.ts';
 import type { WalletDeps } from '../wallet-deps.ts';
-import { chainAddresses, chainTransactions } from '../wallet.schema.ts';
+import { chainTransactions } from '../wallet.schema.ts';
+import { broadcastProblemOf, custodyAddresses, hotWalletHealth, noSignerError } from '../hot-wallet.ts';
 import { nodeMessage, rebroadcastTron, settleTronWithdrawals } from './tron-settle.ts';
 import type { TronSigner } from './tron-signer.ts';
 import { encodeTransferRaw, transferData, transferRawJson, type TronTransfer } from './tron-transaction.ts';
@@ -136,13 +136,11 @@ export class TronChain implements ChainAdapter {
 
   async health(): Promise<AdapterHealth> {
     await this.head();
-    const notes = [this.signer ? undefined : 'no signer configured', this.broadcastProblem].filter(Boolean);
-    return {
-      depositsOpen: true,
-      withdrawalsOpen: this.signer !== undefined,
+    return hotWalletHealth({
+      hasSigner: this.signer !== undefined,
+      broadcastProblem: this.broadcastProblem,
       scannerLag: 0,
-      note: notes.length ? notes.join('; ') : undefined,
-    };
+    });
   }
 
   async estimateFee(): Promise<string> {
@@ -183,15 +181,14 @@ export class TronChain implements ChainAdapter {
   async holdings(currency: string): Promise<bigint> {
     const contract = this.tokenHex(currency);
     if (!contract || !this.db) return 0n;
-    const rows = await this.db.select().from(chainAddresses).where(eq(chainAddresses.network, this.network));
-    const owners = [...rows.map((r) => r.address), ...(this.signer ? [this.signer.hotAddress] : [])];
     let total = 0n;
-    for (const owner of owners) total += await this.tokenBalance(contract, tronHex(owner));
+    for (const owner of await custodyAddresses(this.db, this.network, this.signer?.hotAddress))
+      total += await this.tokenBalance(contract, tronHex(owner));
     return total;
   }
 
   private requireSigner(): { signer: TronSigner; db: Db } {
-    if (!this.signer || !this.db) throw new Error(`${this.network}: no signer configured, withdrawals are suspended`);
+    if (!this.signer || !this.db) throw noSignerError(this.network);
     return { signer: this.signer, db: this.db };
   }
 
@@ -269,7 +266,7 @@ export class TronChain implements ChainAdapter {
   async flush(): Promise<{ sent: number; refused: string[] }> {
     if (!this.db) return { sent: 0, refused: [] };
     const result = await rebroadcastTron(this, this.db);
-    this.broadcastProblem = result.refused.length ? `cannot broadcast ${result.refused.join('; ')}` : undefined;
+    this.broadcastProblem = broadcastProblemOf(result.refused);
     return result;
   }
 

@@ -8,7 +8,7 @@ import { antiPhishingKey, antiPhishingQuery, setAntiPhishing } from '../api/anti
 import { FormRow } from '../../../components/form/FormRow.tsx';
 import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
 import '../components/account.css';
@@ -19,13 +19,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
  * /mine/antiPhishing: the code every e-mail from the platform carries. The current one is shown
  * masked (a screenshot or a shoulder-surfer does not learn it); saving a new one needs the login password.
  */
-export default function AntiPhishingPage() {
-  return (
-    <SignInGate feature="account">
-      <AntiPhishing />
-    </SignInGate>
-  );
-}
+export default signedInPage('account', AntiPhishing);
 
 function AntiPhishing() {
   const { t } = useTranslation();

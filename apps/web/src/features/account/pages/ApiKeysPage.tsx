@@ -23,7 +23,7 @@ import {
   type OwnerProof,
 } from '../api/api-keys.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import '../components/account.css';
 
 /**
@@ -31,13 +31,7 @@ import '../components/account.css';
  * authenticator code when two-factor is on) because a trading key is as strong as a session; the secret
  * comes back once, so it is shown once with a copy button and a warning.
  */
-export default function ApiKeysPage() {
-  return (
-    <SignInGate feature="account">
-      <ApiKeys />
-    </SignInGate>
-  );
-}
+export default signedInPage('account', ApiKeys);
 
 function ApiKeys() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { ChangeEmailRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, changeEmail } from '../api/account.ts';
 import { CodeField } from '../../../components/form/CodeField.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { TargetFields } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
@@ -17,13 +17,7 @@ import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/editEmail: a code to the current address proves ownership, a code to the new one proves it works. */
-export default function EditEmailPage() {
-  return (
-    <SignInGate feature="account">
-      <EditEmail />
-    </SignInGate>
-  );
-}
+export default signedInPage('account', EditEmail);
 
 function EditEmail() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { BindEmailRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, bindEmail } from '../api/account.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { TargetCodeFields } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
@@ -17,13 +17,7 @@ import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/email: bind an e-mail (a bound one is changed on /mine/editEmail, with codes to both). */
-export default function EmailPage() {
-  return (
-    <SignInGate feature="account">
-      <EmailScreen />
-    </SignInGate>
-  );
-}
+export default signedInPage('account', EmailScreen);
 
 function EmailScreen() {
   const { t } = useTranslation();

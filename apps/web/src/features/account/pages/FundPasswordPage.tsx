@@ -7,7 +7,7 @@ import { FormRow } from '../../../components/form/FormRow.tsx';
 import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
 import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
 import '../components/account.css';
@@ -16,13 +16,7 @@ import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/fund: set the fund password the first time (proven by the login password), or change it. */
-export default function FundPasswordPage() {
-  return (
-    <SignInGate feature="account">
-      <FundPassword />
-    </SignInGate>
-  );
-}
+export default signedInPage('account', FundPassword);
 
 function FundPassword() {
   const info = useQuery(accountInfoQuery());

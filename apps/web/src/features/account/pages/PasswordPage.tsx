@@ -6,7 +6,7 @@ import { changePassword } from '../api/account.ts';
 import { FormRow } from '../../../components/form/FormRow.tsx';
 import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
 import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
 import '../components/account.css';
@@ -14,13 +14,7 @@ import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/password: change the login password (the server logs out the other devices). */
-export default function PasswordPage() {
-  return (
-    <SignInGate feature="account">
-      <ChangePasswordForm />
-    </SignInGate>
-  );
-}
+export default signedInPage('account', ChangePasswordForm);
 
 function ChangePasswordForm() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { BindPhoneRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, bindPhone } from '../api/account.ts';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { TargetCodeFields } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
@@ -14,13 +14,7 @@ import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/phone: bind a phone number with a code sent to it. */
-export default function PhonePage() {
-  return (
-    <SignInGate feature="account">
-      <BindPhoneForm />
-    </SignInGate>
-  );
-}
+export default signedInPage('account', BindPhoneForm);
 
 function BindPhoneForm() {
   const { t } = useTranslation();

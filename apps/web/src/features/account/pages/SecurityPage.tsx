@@ -23,20 +23,14 @@ import {
 import { antiPhishingQuery } from '../api/anti-phishing.ts';
 import { CodeField } from '../../../components/form/CodeField.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
 import { check } from '../model/form-errors.ts';
 import { describeUserAgent } from '../model/user-agent.ts';
 import '../components/account.css';
 
 /** /mine/security: what protects the account, two-factor authentication, and the signed-in devices. */
-export default function SecurityPage() {
-  return (
-    <SignInGate feature="account">
-      <Security />
-    </SignInGate>
-  );
-}
+export default signedInPage('account', Security);
 
 function Security() {
   const security = useQuery(securityQuery());

@@ -8,7 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { availableQuery, planQuery, subscribe, type EarnPlan } from '../api/earn.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { Line } from '../components/Line.tsx';
 import { showAmount, showTime } from '../components/format.ts';
 import { useCommand } from '../components/useCommand.ts';
@@ -18,13 +18,7 @@ import { refreshMoney } from '../../../lib/money-refresh.ts';
 import { FundPasswordInline, useFundPasswordSet } from '../../../components/FundPasswordInline.tsx';
 
 /** /confirmLock/:id: amount, the wallet it comes from, what it earns and what early redemption costs — then the fund password. */
-export default function ConfirmLockPage() {
-  return (
-    <SignInGate feature="earn">
-      <ConfirmLock />
-    </SignInGate>
-  );
-}
+export default signedInPage('earn', ConfirmLock);
 
 function ConfirmLock() {
   const id = Number(useParams().id);

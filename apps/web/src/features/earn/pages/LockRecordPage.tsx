@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { ordersQuery, redeem, revoke, type EarnOrder } from '../api/earn.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { Line } from '../components/Line.tsx';
 import { showAmount, showTime } from '../components/format.ts';
 import { useCommand } from '../components/useCommand.ts';
@@ -15,13 +15,7 @@ import '../components/earn.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /** /lockRecord: the user's locks; redeem early (penalty shown and confirmed first) or revoke within the grace period. */
-export default function LockRecordPage() {
-  return (
-    <SignInGate feature="earn">
-      <LockRecord />
-    </SignInGate>
-  );
-}
+export default signedInPage('earn', LockRecord);
 
 function LockRecord() {
   const { t } = useTranslation('earn');

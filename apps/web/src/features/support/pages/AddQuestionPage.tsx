@@ -9,19 +9,13 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { createTicket, supportKeys } from '../api/support.ts';
 import { ImagePicker, type PickedImage } from '../components/ImagePicker.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { checkTicket, CONTENT_MAX, TITLE_MAX, type TicketFormErrors } from '../model/ticket-form.ts';
 import '../components/support.css';
 import { Form } from '../../../components/form/Form.tsx';
 
 /** /mine/addQuestion: a ticket — title, question, up to six images — checked here before it is sent. */
-export default function AddQuestionPage() {
-  return (
-    <SignInGate feature="support">
-      <AddQuestionForm />
-    </SignInGate>
-  );
-}
+export default signedInPage('support', AddQuestionForm);
 
 function AddQuestionForm() {
   const { t } = useTranslation('support');

@@ -11,20 +11,14 @@ import { ImagePicker, type PickedImage } from '../components/ImagePicker.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { PrivateImage } from '../components/PrivateImage.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { TicketStateTag } from '../components/TicketState.tsx';
 import { formatDateTime } from '../model/dates.ts';
 import { CONTENT_MAX } from '../model/ticket-form.ts';
 import '../components/support.css';
 
 /** /mine/questionRecord/:id — the whole thread of one ticket, and a box for a follow-up. */
-export default function QuestionDetailPage() {
-  return (
-    <SignInGate feature="support">
-      <TicketThread />
-    </SignInGate>
-  );
-}
+export default signedInPage('support', TicketThread);
 
 function TicketThread() {
   const { id } = useParams();

@@ -6,20 +6,14 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ticketsQuery } from '../api/support.ts';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { TicketStateTag } from '../components/TicketState.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { formatDateTime } from '../model/dates.ts';
 import '../components/support.css';
 
 /** /mine/questionRecord: the user's tickets, newest activity first, each "waiting for reply" or "replied". */
-export default function QuestionRecordPage() {
-  return (
-    <SignInGate feature="support">
-      <TicketList />
-    </SignInGate>
-  );
-}
+export default signedInPage('support', TicketList);
 
 function TicketList() {
   const { t, i18n } = useTranslation('support');

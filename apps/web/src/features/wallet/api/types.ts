@@ -127,41 +127,15 @@ export interface Deposit {
   time: number;
 }
 
-export const WITHDRAWAL_STATUSES = ['pending', 'sent', 'completed', 'rejected', 'cancelled', 'failed'] as const;
-export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
-
-export interface Withdrawal {
-  id: number;
-  currency: string;
-  chain: string;
-  address: string;
-  amount: string;
-  fee: string;
-  receive: string;
-  status: WithdrawalStatus;
-  reason: string | null;
-  txHash: string | null;
-  time: number;
-}
-
-export const BANK_STATUSES = ['pending', 'paid', 'rejected'] as const;
-export type BankStatus = (typeof BANK_STATUSES)[number];
-
-export interface BankWithdrawal {
-  id: number;
-  cardholder: string;
-  bankName: string;
-  branchName: string;
-  bankCode: string;
-  cardNumber: string;
-  currency: string;
-  amount: string;
-  fee: string;
-  receive: string;
-  status: BankStatus;
-  reason: string | null;
-  time: number;
-}
+export {
+  BANK_STATUSES,
+  WITHDRAWAL_STATUSES,
+  type BankStatus,
+  type BankWithdrawal,
+  type NetworkStatus,
+  type Withdrawal,
+  type WithdrawalStatus,
+} from '@tidemark/contract/wallet';
 
 export interface SavedAddress {
   id: number;
@@ -232,18 +206,4 @@ export interface DemoFundsGrant {
   wallet: 'spot';
   credited: { currency: string; amount: string }[];
   nextAt: number;
-}
-
-/** One network's status (deposits / withdrawals open, confirmations, scanner lag). */
-export interface NetworkStatus {
-  network: string;
-  adapter: string;
-  demo: boolean;
-  depositsOpen: boolean;
-  withdrawalsOpen: boolean;
-  creditConfirmations: number;
-  unlockConfirmations: number;
-  scannerLag: number | null;
-  note?: string;
-  currencies: string[];
 }

@@ -1,3 +1,4 @@
+import type { BankWithdrawRequest } from '@tidemark/contract/wallet';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiPost, type CallOptions } from '../../../lib/api.ts';
 import type {
@@ -141,16 +142,8 @@ export const applyWithdrawal = (body: WithdrawBody, opts?: CallOptions) =>
 
 export const cancelWithdrawal = (id: number) => apiPost<Withdrawal>('/xb/v1/wallet/withdraw/cancel', { id });
 
-export interface BankWithdrawBody {
-  requestId: string;
-  cardholder: string;
-  bankName: string;
-  branchName: string;
-  bankCode: string;
-  cardNumber: string;
-  amount: string;
-  fundPassword: string;
-}
+/** The bank withdrawal form's body is the contract's request as it is. */
+export type BankWithdrawBody = BankWithdrawRequest;
 
 export const applyBankWithdrawal = (body: BankWithdrawBody, opts?: CallOptions) =>
   apiPost<BankWithdrawal & { message: string }>('/xb/v1/wallet/withdraw-bank', body, opts);

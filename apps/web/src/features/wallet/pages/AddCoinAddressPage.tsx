@@ -10,20 +10,14 @@ import { AssetPicker } from '../../../components/form/AssetPicker.tsx';
 import { showCommandError } from '../components/errors.ts';
 import { FormRow } from '../../../components/form/FormRow.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useAssetChoice } from '../../../components/form/useAssetChoice.ts';
 import '../components/wallet.css';
 import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/addCoinAddress: save a withdrawal address (the server checks its format and checksum per chain). */
-export default function AddCoinAddressPage() {
-  return (
-    <SignInGate feature="wallet">
-      <AddAddress />
-    </SignInGate>
-  );
-}
+export default signedInPage('wallet', AddAddress);
 
 function AddAddress() {
   const infos = useQuery(drawInfosQuery());

@@ -8,18 +8,12 @@ import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { addressesQuery, deleteAddress, walletKeys } from '../api/wallet.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { Time } from '../components/Time.tsx';
 import '../components/wallet.css';
 
 /** /mine/coinAddress: the withdrawal address book; deleting asks first. */
-export default function CoinAddressPage() {
-  return (
-    <SignInGate feature="wallet">
-      <AddressBook />
-    </SignInGate>
-  );
-}
+export default signedInPage('wallet', AddressBook);
 
 function AddressBook() {
   const { t } = useTranslation('wallet');

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { PAGE_SIZE, recordsQuery } from '../api/wallet.ts';
 import { RECORD_TYPES, type LedgerRecord, type RecordType } from '../api/types.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { Time } from '../components/Time.tsx';
 import { showAmount } from '../model/amounts.ts';
@@ -27,13 +27,7 @@ import { kindKey, signed } from '../model/record-kinds.ts';
 import '../components/wallet.css';
 
 /** /property/coinRecord: the user's ledger history, by type and date range (at most the server's maximum days). */
-export default function CoinRecordPage() {
-  return (
-    <SignInGate feature="wallet">
-      <CoinRecords />
-    </SignInGate>
-  );
-}
+export default signedInPage('wallet', CoinRecords);
 
 function CoinRecords() {
   const { t, i18n } = useTranslation('wallet');

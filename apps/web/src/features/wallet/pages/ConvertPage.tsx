@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Toast from 'antd-mobile/es/components/toast';
-import { LoopOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
@@ -10,12 +9,13 @@ import { assetsQuery, drawInfosQuery, executeConvert, requestQuote } from '../ap
 import { useLiveWallet } from '../api/useLiveWallet.ts';
 import type { Assets, ConvertQuote, DrawCurrency } from '../api/types.ts';
 import { AmountField } from '../../../components/form/AmountField.tsx';
-import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
 import { showCommandError } from '../components/errors.ts';
 import { DemoBadge } from '../components/DemoBadge.tsx';
 import { InfoLine } from '../components/InfoLine.tsx';
+import { SwapPairField } from '../components/SwapPairField.tsx';
+import type { SwapPair } from '../model/swap-pair.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useMoneyCommand } from '../components/useMoneyCommand.ts';
 import { amountProblem, percentOf, showAmount } from '../model/amounts.ts';
 import { CONVERT_MAX, CONVERT_MIN } from '../model/convert-limits.ts';
@@ -24,13 +24,7 @@ import '../components/wallet.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
 
 /** /convert: a quote at the index price (published spread and fee) that holds a few seconds, then execute. */
-export default function ConvertPage() {
-  return (
-    <SignInGate feature="wallet">
-      <Convert />
-    </SignInGate>
-  );
-}
+export default signedInPage('wallet', Convert);
 
 function Convert() {
   useLiveWallet();
@@ -45,8 +39,8 @@ function Convert() {
 function ConvertForm(props: { assets: Assets; currencies: DrawCurrency[] }) {
   const { t } = useTranslation('wallet');
   const queryClient = useQueryClient();
-  const [from, setFrom] = useState('USDT');
-  const [to, setTo] = useState('BTC');
+  const [pair, setPair] = useState<SwapPair<string>>({ from: 'USDT', to: 'BTC' });
+  const { from, to } = pair;
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [quote, setQuote] = useState<ConvertQuote | null>(null);
@@ -118,49 +112,16 @@ function ConvertForm(props: { assets: Assets; currencies: DrawCurrency[] }) {
   return (
     <div className="wal-page">
       <section className="card">
-        <div className="wal-swap form-row">
-          <div className="wal-swap__col">
-            <div className="form-row__label">{t('convert.from')}</div>
-            <ChoiceField
-              title={t('convert.from')}
-              testId="pick-from"
-              value={from}
-              options={options}
-              onChange={(v) => {
-                if (v === to) setTo(from);
-                setFrom(v);
-                changed();
-              }}
-            />
-          </div>
-          <button
-            type="button"
-            className="wal-swap__btn"
-            aria-label={t('transfer.swap')}
-            onClick={() => {
-              setFrom(to);
-              setTo(from);
-              changed();
-            }}
-            data-testid="swap-currencies"
-          >
-            <LoopOutline />
-          </button>
-          <div className="wal-swap__col">
-            <div className="form-row__label">{t('convert.to')}</div>
-            <ChoiceField
-              title={t('convert.to')}
-              testId="pick-to"
-              value={to}
-              options={options}
-              onChange={(v) => {
-                if (v === from) setFrom(to);
-                setTo(v);
-                changed();
-              }}
-            />
-          </div>
-        </div>
+        <SwapPairField
+          pair={pair}
+          options={options}
+          labels={{ from: t('convert.from'), to: t('convert.to') }}
+          swapTestId="swap-currencies"
+          onChange={(next) => {
+            setPair(next);
+            changed();
+          }}
+        />
         <AmountField
           label={t('field.amount')}
           value={amount}

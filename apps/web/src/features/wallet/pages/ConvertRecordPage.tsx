@@ -6,20 +6,14 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { convertRecordsQuery, PAGE_SIZE } from '../api/wallet.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { Time } from '../components/Time.tsx';
 import { showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
 
 /** /convertRecord: the user's executed conversions. */
-export default function ConvertRecordPage() {
-  return (
-    <SignInGate feature="wallet">
-      <ConvertRecords />
-    </SignInGate>
-  );
-}
+export default signedInPage('wallet', ConvertRecords);
 
 function ConvertRecords() {
   const { t } = useTranslation('wallet');

@@ -12,18 +12,12 @@ import { WALLETS, type AssetRow, type Assets, type WalletName } from '../api/typ
 import { DemoFundsCard } from '../components/DemoFunds.tsx';
 import { DemoBadge } from '../components/DemoBadge.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { isPositive, showAmount, showValue } from '../model/amounts.ts';
 import '../components/wallet.css';
 
 /** /property: total assets in USDT and, per wallet, each currency's available, frozen and value. */
-export default function PropertyPage() {
-  return (
-    <SignInGate feature="wallet">
-      <Property />
-    </SignInGate>
-  );
-}
+export default signedInPage('wallet', Property);
 
 function Property() {
   useLiveWallet();

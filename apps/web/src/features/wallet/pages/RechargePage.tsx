@@ -12,7 +12,7 @@ import { AssetPicker } from '../../../components/form/AssetPicker.tsx';
 import { DemoFundsCard } from '../components/DemoFunds.tsx';
 import { InfoLine } from '../components/InfoLine.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { NetworkStatusLine } from '../components/NetworkStatusLine.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { QrCode } from '../components/QrCode.tsx';
@@ -23,13 +23,7 @@ import { showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
 
 /** /recharge: the user's deposit address per currency and chain, its QR code, the rules, and the deposit records. */
-export default function RechargePage() {
-  return (
-    <SignInGate feature="wallet">
-      <Recharge />
-    </SignInGate>
-  );
-}
+export default signedInPage('wallet', Recharge);
 
 function Recharge() {
   const infos = useQuery(drawInfosQuery());

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Toast from 'antd-mobile/es/components/toast';
-import { LoopOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSearchParams } from 'react-router-dom';
@@ -9,11 +8,12 @@ import { useLiveWallet } from '../api/useLiveWallet.ts';
 import { WALLETS, type Assets, type WalletName } from '../api/types.ts';
 import { AmountField } from '../../../components/form/AmountField.tsx';
 import { AssetPicker } from '../../../components/form/AssetPicker.tsx';
-import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
 import { showCommandError } from '../components/errors.ts';
 import { InfoLine } from '../components/InfoLine.tsx';
+import { SwapPairField } from '../components/SwapPairField.tsx';
+import type { SwapPair } from '../model/swap-pair.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useMoneyCommand } from '../components/useMoneyCommand.ts';
 import { amountProblem, showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
@@ -22,13 +22,7 @@ import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /transfer: move funds between the spot, futures and earn wallets. */
-export default function TransferPage() {
-  return (
-    <SignInGate feature="wallet">
-      <Transfer />
-    </SignInGate>
-  );
-}
+export default signedInPage('wallet', Transfer);
 
 function Transfer() {
   useLiveWallet();
@@ -50,8 +44,8 @@ function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
   const [currency, setCurrency] = useState(
     currencies.find((c) => c.currency === params.get('currency'))?.currency ?? 'USDT',
   );
-  const [from, setFrom] = useState<WalletName>('spot');
-  const [to, setTo] = useState<WalletName>('futures');
+  const [pair, setPair] = useState<SwapPair<WalletName>>({ from: 'spot', to: 'futures' });
+  const { from, to } = pair;
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const command = useMoneyCommand();
@@ -60,19 +54,6 @@ function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
     '0';
   const scale = props.scales.get(currency) ?? 8;
   const walletOptions = WALLETS.map((w) => ({ value: w, label: t(`wallet.${w}`) }));
-
-  const pickFrom = (w: string) => {
-    const next = w as WalletName;
-    if (next === to) setTo(from);
-    setFrom(next);
-    setError(null);
-  };
-  const pickTo = (w: string) => {
-    const next = w as WalletName;
-    if (next === from) setFrom(to);
-    setTo(next);
-    setError(null);
-  };
 
   const onSubmit = async () => {
     const problem = amountProblem(amount, scale, { available });
@@ -107,41 +88,16 @@ function TransferForm(props: { assets: Assets; scales: Map<string, number> }) {
               setError(null);
             }}
           />
-          <div className="wal-swap form-row">
-            <div className="wal-swap__col">
-              <div className="form-row__label">{t('transfer.from')}</div>
-              <ChoiceField
-                title={t('transfer.from')}
-                testId="pick-from"
-                value={from}
-                options={walletOptions}
-                onChange={pickFrom}
-              />
-            </div>
-            <button
-              type="button"
-              className="wal-swap__btn"
-              aria-label={t('transfer.swap')}
-              onClick={() => {
-                setFrom(to);
-                setTo(from);
-                setError(null);
-              }}
-              data-testid="swap-wallets"
-            >
-              <LoopOutline />
-            </button>
-            <div className="wal-swap__col">
-              <div className="form-row__label">{t('transfer.to')}</div>
-              <ChoiceField
-                title={t('transfer.to')}
-                testId="pick-to"
-                value={to}
-                options={walletOptions}
-                onChange={pickTo}
-              />
-            </div>
-          </div>
+          <SwapPairField
+            pair={pair}
+            options={walletOptions}
+            labels={{ from: t('transfer.from'), to: t('transfer.to') }}
+            swapTestId="swap-wallets"
+            onChange={(next) => {
+              setPair(next);
+              setError(null);
+            }}
+          />
           <AmountField
             label={t('field.amount')}
             value={amount}

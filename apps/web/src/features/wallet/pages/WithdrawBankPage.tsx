@@ -19,7 +19,7 @@ import { FormRow } from '../../../components/form/FormRow.tsx';
 import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
 import { InfoLine } from '../components/InfoLine.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { KycNotice, showKycRequired } from '../components/KycNotice.tsx';
 import { useDraft } from '../../../lib/detour.ts';
 import { Pager } from '../components/Pager.tsx';
@@ -38,13 +38,7 @@ const CARD_NUMBER = /^[A-Za-z0-9]{8,34}$/;
 const USDT_SCALE = 6;
 
 /** /withdrawBank: a fiat withdrawal to a bank card, in USDT, less a published fee; and its records. */
-export default function WithdrawBankPage() {
-  return (
-    <SignInGate feature="wallet">
-      <WithdrawBank />
-    </SignInGate>
-  );
-}
+export default signedInPage('wallet', WithdrawBank);
 
 function WithdrawBank() {
   const infos = useQuery(drawInfosQuery());

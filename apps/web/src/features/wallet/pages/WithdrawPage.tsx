@@ -1,19 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { drawInfosQuery, securityQuery } from '../api/wallet.ts';
 import { WithdrawalRecords } from '../components/WithdrawalRecords.tsx';
 import { WithdrawForm } from '../components/WithdrawForm.tsx';
 import '../components/wallet.css';
 
 /** /withdraw: an on-chain withdrawal application (approved by an operator later) and its records. */
-export default function WithdrawPage() {
-  return (
-    <SignInGate feature="wallet">
-      <Withdraw />
-    </SignInGate>
-  );
-}
+export default signedInPage('wallet', Withdraw);
 
 function Withdraw() {
   const infos = useQuery(drawInfosQuery());

@@ -1,5 +1,5 @@
 import { LoopOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ChoiceField } from '../../../components/form/ChoiceField.tsx';
 import { pickSide, swapped, type SwapPair } from '../model/swap-pair.ts';
 

@@ -12,6 +12,7 @@
 import { parseArgs } from 'node:util';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { FeedHub } from '../../apps/server/src/modules/spot/feed-hub.ts';
+import { loadFeedLimits } from '../../apps/server/src/modules/spot/feed.config.ts';
 import { CHANNELS, payload, ratesOf, type Channel } from './traffic.ts';
 
 const { values: args } = parseArgs({
@@ -31,7 +32,8 @@ let publishFn: (channel: Channel, data: unknown) => void;
 let statsFn: () => object = () => ({});
 
 if (args.mode === 'hub') {
-  const hub = new FeedHub({});
+  // the server's own limits, so WS_FLUSH_MS, WS_SEND_BUDGET_BYTES… set for a run apply here as they do in the server
+  const hub = new FeedHub(loadFeedLimits());
   hub.start();
   wss.on('connection', (socket) => {
     const c = hub.add(socket);

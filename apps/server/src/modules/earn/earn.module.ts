@@ -23,7 +23,8 @@ registerMessages(earnMessages);
 /**
  * Earn: lock staking with a daily yield (spec /lockMining, /confirmLock, /lockRecord). Needs the
  * wallet's ledger (registered above it). Publishes `ctx.services.earn` = { accrual } so tests and
- * tools can run the daily job at once.
+ * tools can run the daily job at once, and `ctx.services.earnOrders` (a user's own order, for the
+ * share card).
  */
 export const earnModule: Module = {
   name: 'earn',

@@ -39,7 +39,7 @@ export function earnFacts(o: EarnOrderRow, locale: Locale): CardFacts {
   const result = interest - principalPenalty;
   const closed = o.state === 'redeemed' || o.state === 'revoked';
   const signed = (units: bigint) =>
-    `${units < 0n ? '−' : '+'}${formatPrice(show(units < 0n ? -units : units, c), tag)} ${c}`;
+    `${units < 0n ? '−' : units > 0n ? '+' : ''}${formatPrice(show(units < 0n ? -units : units, c), tag)} ${c}`;
   return {
     kindKey: 'share.kind.earn',
     subtitle: `${c} · ${t(locale, 'share.lockDays', { days: o.lockDays })}`,

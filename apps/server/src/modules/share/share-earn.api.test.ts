@@ -108,9 +108,13 @@ describe('share card of a staking order', () => {
     // 1 % of 1000 kept as the penalty, the 1 USDT of interest forfeited → −1.00 %
     expect(text).toContain('Final result: redeemed early, interest forfeited');
     expect(text).toContain('−1.00 %');
-    expect(text).toContain('Interest | +0 USDT');
+    expect(text).toContain('Interest | 0 USDT');
     expect(text).toContain('Early-redemption penalty | −10 USDT');
     expect(text).toContain('Closed on | Nov 28, 2026');
+    const fr = await card({ kind: 'earn', id: redeemedId, amounts: true }, owner.token, 'fr');
+    if (process.env.SHARE_SHOTS)
+      (await import('node:fs')).writeFileSync(`${process.env.SHARE_SHOTS}/card-earn-redeemed-fr.png`, fr.bytes);
+    expect(fr.status).toBe(200);
   });
 
   it('is written in the user’s language', async () => {

@@ -7,11 +7,14 @@ import { loadEarnConfig } from './earn.config.ts';
 import { earnDeps } from './earn-deps.ts';
 import { earnMessages } from './earn.messages.ts';
 import { registerEarnRoutes } from './earn.routes.ts';
+import { EarnOrderLookup } from './order-lookup.ts';
 
 declare module '../../platform/context.ts' {
   /** What this module publishes to the others. */
   interface ServiceRegistry {
     earn: { accrual: AccrualJob };
+    /** a user's own staking orders, read by other modules (the share card) */
+    earnOrders: EarnOrderLookup;
   }
 }
 
@@ -20,7 +23,8 @@ registerMessages(earnMessages);
 /**
  * Earn: lock staking with a daily yield (spec /lockMining, /confirmLock, /lockRecord). Needs the
  * wallet's ledger (registered above it). Publishes `ctx.services.earn` = { accrual } so tests and
- * tools can run the daily job at once.
+ * tools can run the daily job at once, and `ctx.services.earnOrders` (a user's own order, for the
+ * share card).
  */
 export const earnModule: Module = {
   name: 'earn',
@@ -34,6 +38,7 @@ export const earnModule: Module = {
       intervalMs: loadEarnConfig().jobMs,
     });
     ctx.services.earn = { accrual };
+    ctx.services.earnOrders = new EarnOrderLookup(ctx.db);
     registerEarnRoutes(app, ctx, deps);
     registerEarnAdmin(app, ctx, deps);
   },

@@ -16,7 +16,8 @@ registerMessages(shareMessages);
 
 /**
  * PnL share cards (docs/decisions/0027-alerts-and-share-cards.md): a PNG rendered on the server with satori and
- * resvg, of the caller's own settled cycle contract, with the invite code and its QR code, in the caller's language.
+ * resvg, of the caller's own settled cycle contract, closed futures position or staking order, with the invite code
+ * and its QR code, in the caller's language.
  */
 export const shareModule: Module = {
   name: 'share',
@@ -25,6 +26,7 @@ export const shareModule: Module = {
       account: service(ctx, 'account'),
       cycleContracts: service(ctx, 'cycleContracts'),
       futuresPositions: service(ctx, 'futuresPositions'),
+      earnOrders: service(ctx, 'earnOrders'),
       publicUrl: ctx.config.publicUrl,
     });
     ctx.services.share = share;

@@ -5,16 +5,19 @@ import { t } from '../../platform/i18n/messages.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { formatPrice } from '../alerts/alert-rules.ts';
 import type { CycleContractLookup } from '../cycle/contract-lookup.ts';
+import type { EarnOrderLookup } from '../earn/order-lookup.ts';
 import type { FuturesPositionLookup } from '../futures/position-lookup.ts';
 import { buildCard, percentOf, type CardFacts, type Invite } from './card.ts';
+import { earnFacts } from './earn-card.ts';
 import { rasterise, renderSvg } from './render.ts';
 
-export type ShareKind = 'cycle' | 'futures';
+export type ShareKind = 'cycle' | 'futures' | 'earn';
 
 export interface ShareDeps {
   account: AccountService;
   cycleContracts: CycleContractLookup;
   futuresPositions: FuturesPositionLookup;
+  earnOrders: EarnOrderLookup;
   publicUrl: string;
 }
 
@@ -93,6 +96,11 @@ export class ShareService {
           },
         ],
       };
+    }
+    if (kind === 'earn') {
+      const o = await this.d.earnOrders.ofUser(userId, id);
+      if (!o) throw notFound('share.notFound');
+      return earnFacts(o, locale);
     }
     throw notFound('share.notFound');
   }

@@ -22,5 +22,6 @@ export const earnRoutes: RouteDef[] = [
     index: 22,
     titleKey: 'common:nav.lockRecord',
     load: () => import('./pages/LockRecordPage.tsx'),
+    texts: ['share'],
   },
 ];

@@ -13,8 +13,12 @@ import { useCommand } from '../components/useCommand.ts';
 import { percentOf } from '../model/earn-math.ts';
 import '../components/earn.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { ShareCard } from '../../share/components/ShareCard.tsx';
 
-/** /lockRecord: the user's locks; redeem early (penalty shown and confirmed first) or revoke within the grace period. */
+/**
+ * /lockRecord: the user's locks; redeem early (penalty shown and confirmed first) or revoke within the grace period;
+ * each lock's share card (interest in percent of the principal, amounts only when asked).
+ */
 export default signedInPage('earn', LockRecord);
 
 function LockRecord() {
@@ -154,6 +158,7 @@ function OrderCard({ order: o }: { order: EarnOrder }) {
           )}
         </div>
       )}
+      <ShareCard kind="earn" id={o.id} />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { API_BASE } from '../../../lib/api.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { getToken } from '../../../lib/storage.ts';
 
-export type ShareKind = 'cycle' | 'futures';
+export type ShareKind = 'cycle' | 'futures' | 'earn';
 
 /**
  * The share card PNG of one of the user's own items (apps/server/src/modules/share): an image, not the JSON

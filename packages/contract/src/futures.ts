@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageField } from './numbers.ts';
+import { idField, pageField } from './numbers.ts';
+import { asciiText } from './text.ts';
 import { clientOrderIdField, positiveDecimalField, symbolField } from './spot.ts';
 
 /**
@@ -128,10 +129,14 @@ export type TriggerSource = (typeof TRIGGER_SOURCES)[number];
 const triggerField = z.enum(TRIGGER_SOURCES, 'futures.triggerSourceInvalid').default('mark');
 
 /** A trailing stop's callback rate in percent: 0.1 to 10, at most two decimals. */
-export const callbackRateField = z
-  .string('futures.callbackRateInvalid')
+export const callbackRateField = asciiText({ message: 'futures.callbackRateInvalid', max: 5 })
   .regex(/^\d{1,2}(\.\d{1,2})?$/, 'futures.callbackRateInvalid')
-  .refine((v) => Number(v) >= 0.1 && Number(v) <= 10, 'futures.callbackRateInvalid');
+  .refine((v) => {
+    // compared in hundredths of a percent, exactly: 0.1 % is 10, 10 % is 1000
+    const [whole = '0', part = ''] = v.split('.');
+    const hundredths = Number(whole) * 100 + Number(part.padEnd(2, '0'));
+    return hundredths >= 10 && hundredths <= 1000;
+  }, 'futures.callbackRateInvalid');
 
 /**
  * Sets all the close triggers of the open position at once (what is left out is removed): TP and SL each with
@@ -408,7 +413,8 @@ export const LiquidationSettlementRequest = z.object({
   positionId: z
     .number('futures.liquidationNotFound')
     .int('futures.liquidationNotFound')
-    .positive('futures.liquidationNotFound'),
+    .positive('futures.liquidationNotFound')
+    .max(idField.maxValue ?? Number.MAX_SAFE_INTEGER, 'futures.liquidationNotFound'),
 });
 export type LiquidationSettlementRequest = z.input<typeof LiquidationSettlementRequest>;
 

@@ -31,17 +31,31 @@ async function admin<T>(request: APIRequestContext, url: string, body: unknown, 
 
 let cached: string | null = null;
 
-/** A session token of the support operator (logged in once per worker, with a fresh TOTP code). */
+/**
+ * A session token of the support operator, logged in once for the whole run with a fresh TOTP code and kept
+ * in the data directory: a code is accepted once, so a second login within the same 30 s step (a worker that
+ * Playwright started again after a failure) would be refused — it reads the token instead, and a login that
+ * meets an already-used code waits for the next step.
+ */
 export async function operatorToken(request: APIRequestContext): Promise<string> {
   if (cached) return cached;
+  const file = path.join(process.env.TM_E2E_DATA_DIR ?? '', 'e2e-operator-token.json');
+  if (fs.existsSync(file)) return (cached = (JSON.parse(fs.readFileSync(file, 'utf8')) as { token: string }).token);
   const c = credentials();
-  const login = await admin<{ token: string }>(request, '/admin/auth/login', {
-    email: c.email,
-    password: c.password,
-    totpCode: await totpAtServerTime(request, c.totpSecret),
-  });
-  cached = login.token;
-  return cached;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const login = await admin<{ token: string }>(request, '/admin/auth/login', {
+        email: c.email,
+        password: c.password,
+        totpCode: await totpAtServerTime(request, c.totpSecret),
+      });
+      fs.writeFileSync(file, JSON.stringify({ token: login.token }));
+      return (cached = login.token);
+    } catch (err) {
+      if (attempt >= 2 || !/already been used/.test(String(err))) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 31_000));
+    }
+  }
 }
 
 /** A back-office call made as the suite's operator (it holds the support, content, compliance and finance roles). */

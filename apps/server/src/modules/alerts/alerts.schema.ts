@@ -1,3 +1,4 @@
+import type { AlertKind } from '@tidemark/contract/alerts';
 import { asciiText, idField, intBetween } from '@tidemark/contract';
 import { symbolField } from '@tidemark/contract/spot';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ export const priceAlerts = pgTable('price_alerts', {
   emailState: text('email_state').$type<DeliveryState>().notNull(),
   pushState: text('push_state').$type<DeliveryState>().notNull(),
 });
-export type AlertKind = 'above' | 'below' | 'move';
+export type { AlertKind } from '@tidemark/contract/alerts';
 export type DeliveryState = 'off' | 'pending' | 'sent' | 'failed';
 export type PriceAlertRow = typeof priceAlerts.$inferSelect;
 

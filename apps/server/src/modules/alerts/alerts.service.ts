@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { LOCALE_TAGS, normalizeLocale, type Locale } from '@tidemark/contract';
+import type { MoveWindow, PriceAlert } from '@tidemark/contract/alerts';
 import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
@@ -17,9 +18,9 @@ import type { PushSubscriptionService } from './push-subscription.service.ts';
 
 /** How many alerts (waiting and fired) a user keeps at most: a fired one is deleted to make room. */
 export const MAX_ALERTS_PER_USER = 50;
-/** The windows a move alert may watch. */
-export const MOVE_WINDOWS = { '5m': 300, '1h': 3600, '24h': 86_400 } as const;
-export type MoveWindow = keyof typeof MOVE_WINDOWS;
+/** The windows a move alert may watch, in seconds. */
+export const MOVE_WINDOWS: Record<MoveWindow, number> = { '5m': 300, '1h': 3600, '24h': 86_400 };
+export type { MoveWindow };
 /** Ticks read per symbol and run: a server back after a long stop catches up over several runs. */
 const TICKS_PER_RUN = 2000;
 /** Fired alerts whose e-mail or push is sent per run. */
@@ -35,22 +36,7 @@ export interface NewAlert {
   push: boolean;
 }
 
-export interface AlertView {
-  id: number;
-  symbol: string;
-  kind: AlertKind;
-  price: string | null;
-  percent: string | null;
-  window: MoveWindow | null;
-  email: boolean;
-  push: boolean;
-  status: 'active' | 'fired';
-  createdAt: number;
-  firedAt: number | null;
-  firedPrice: string | null;
-  /** The localized sentence the notice carried ("BTCUSDT rose to 64,210.5 … at 12:03 UTC"), once fired. */
-  firedText: string | null;
-}
+export type AlertView = PriceAlert;
 
 export interface AlertsDeps {
   db: Db;

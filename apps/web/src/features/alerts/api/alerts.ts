@@ -1,25 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AlertKind, MoveWindow, PriceAlert } from '@tidemark/contract/alerts';
 import { apiPost } from '../../../lib/api.ts';
 
 /** Price-alert and notice calls (apps/server/src/modules/alerts/alerts.routes.ts). */
-export type AlertKind = 'above' | 'below' | 'move';
-export type MoveWindow = '5m' | '1h' | '24h';
 
-export interface PriceAlert {
-  id: number;
-  symbol: string;
-  kind: AlertKind;
-  price: string | null;
-  percent: string | null;
-  window: MoveWindow | null;
-  email: boolean;
-  push: boolean;
-  status: 'active' | 'fired';
-  createdAt: number;
-  firedAt: number | null;
-  firedPrice: string | null;
-  firedText: string | null;
-}
+export type { AlertKind, MoveWindow, PriceAlert };
 
 export interface NewAlert {
   symbol: string;

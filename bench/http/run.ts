@@ -80,6 +80,10 @@ async function freshPostgres(serverUrl: string): Promise<void> {
 
 async function dropPostgres(serverUrl: string): Promise<void> {
   if (!dbName) return;
+  if (process.env.BENCH_KEEP_DB) {
+    console.error(`bench: database ${dbName} kept (BENCH_KEEP_DB)`);
+    return;
+  }
   const c = new pg.Client({ connectionString: serverUrl });
   await c.connect();
   await c.query(`drop database if exists ${dbName} with (force)`);

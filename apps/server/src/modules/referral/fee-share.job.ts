@@ -1,10 +1,11 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { FeePosting, LedgerService } from '../wallet/ledger.service.ts';
 import type { AccountPort } from '../kyc/account-port.ts';
 import type { ReferralConfig } from './referral.config.ts';
-import { referralFeePostings, referralRewards, type FeePostingOutcome } from './referral.schema.ts';
+import { referralFeeCursor, referralFeePostings, referralRewards, type FeePostingOutcome } from './referral.schema.ts';
 
 /** Fees that are not trading fees (a withdrawal's network fee, for one) earn no invite reward. */
 const NOT_TRADING = /^(withdraw|deposit|referral)/;
@@ -14,7 +15,7 @@ export function shareOf(fee: bigint, bps: number): bigint {
   return (fee * BigInt(bps)) / 10_000n;
 }
 
-type LedgerPort = Pick<LedgerService, 'transaction' | 'transfer' | 'unprocessedFeePostings'>;
+type LedgerPort = Pick<LedgerService, 'transaction' | 'transfer' | 'unprocessedFeePostings' | 'visiblePostingHorizon'>;
 
 /** Where this job records each fee posting it has examined (its primary key is the posting id). */
 const EXAMINED = { table: 'referral_fee_postings', postingIdColumn: 'posting_id' };
@@ -86,10 +87,15 @@ export class FeeShareJob {
     const failed = new Set<number>();
     // an inviter never changes: each payer of this run is read once, not once per fee they paid
     const inviters = new Map<number, Promise<number | null>>();
+    // Postings up to the cursor were all examined by earlier runs: only those above it are read. Every posting
+    // up to `horizon` is visible from now on, so once this run has examined all it sees, the cursor may move
+    // there (short of a posting that failed, which the next run tries again).
+    const after = await this.cursor();
+    const horizon = await this.ledger().visiblePostingHorizon(this.db);
     for (;;) {
-      const postings = (await this.ledger().unprocessedFeePostings(batch + failed.size, EXAMINED, this.db)).filter(
-        (p) => !failed.has(p.postingId),
-      );
+      const postings = (
+        await this.ledger().unprocessedFeePostings(batch + failed.size, EXAMINED, this.db, after)
+      ).filter((p) => !failed.has(p.postingId));
       if (postings.length === 0) break;
       const planned: Array<{ p: FeePosting; plan: Plan }> = [];
       for (const p of postings) {
@@ -119,7 +125,24 @@ export class FeeShareJob {
         }
       }
     }
+    if (horizon !== null) {
+      const below = Math.min(horizon, failed.size ? Math.min(...failed) - 1 : horizon);
+      if (below > after) await this.moveCursor(below);
+    }
     return { examined, rewards };
+  }
+
+  private async cursor(): Promise<number> {
+    const [row] = await this.db.select({ below: referralFeeCursor.below }).from(referralFeeCursor);
+    return row?.below ?? 0;
+  }
+
+  /** Moves the cursor forward only (two runners in two processes may race; the higher one stands). */
+  private async moveCursor(below: number): Promise<void> {
+    await this.db
+      .update(referralFeeCursor)
+      .set({ below: sql`greatest(${referralFeeCursor.below}, ${below})` })
+      .where(eq(referralFeeCursor.id, 1));
   }
 
   /** Records fee postings that pay no reward, in one statement; false if it failed (logged). */

@@ -260,6 +260,70 @@ describe('invite and team', () => {
       expect(await counting.runOnce(8)).toEqual({ examined: 0, rewards: 0 });
       expect((await ledgerCheck(db)).ok).toBe(true);
     });
+
+    it('reads only the fee postings above its cursor, and never moves it past a posting still being written', async () => {
+      await job().stop();
+      onTestFinished(() => job().start());
+      const payer = await register();
+      await deposit(payer.user.id, 1_000_000_000n);
+      const standalone = new FeeShareJob({
+        db,
+        clock: server.built.ctx.clock,
+        ledger: () => ledger,
+        accounts: () => service(server.built.ctx, 'account'),
+        config: loadReferralConfig(),
+        log: server.built.ctx.log,
+      });
+      const cursor = async () =>
+        Number((await rows<{ below: string }>(sql`select below::text from referral_fee_cursor`))[0]!.below);
+      await standalone.runOnce();
+      const lastFee = async () =>
+        Number(
+          (
+            await rows<{ id: string }>(sql`select max(p.id)::text as id from ledger_postings p
+              join ledger_accounts a on a.id = p.account_id where a.system_name = 'fees'`)
+          )[0]!.id,
+        );
+      await payFee(payer.user.id, 1_500n);
+      expect(await standalone.runOnce()).toEqual({ examined: 1, rewards: 0 });
+      expect(await cursor()).toBeGreaterThanOrEqual(await lastFee());
+      // what lies below the cursor is not read again, even if its record were lost
+      await db.execute(sql`delete from referral_fee_postings where posting_id = ${await lastFee()}`);
+      expect(await standalone.runOnce()).toEqual({ examined: 0, rewards: 0 });
+
+      if (!process.env.DATABASE_URL) return; // the embedded database runs one transaction at a time
+      // a fee posting whose transaction is still open has a lower id than one committed after it: the run
+      // examines the later one but keeps its cursor below the open one, and the next run finds it
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let opened!: () => void;
+      const open = new Promise<void>((resolve) => (opened = resolve));
+      // (in BTC: the USDT fee account's row stays free for the fee committed meanwhile)
+      const payerBtc: AccountRef = { userId: payer.user.id, currency: 'BTC', wallet: 'spot' };
+      await ledger.transaction((tx) =>
+        ledger.transfer(tx, 'deposit', { system: 'outside_world', currency: 'BTC' }, payerBtc, 1_000_000n),
+      );
+      const slow = ledger.transaction(async (tx) => {
+        await ledger.transfer(tx, 'spot_fee', payerBtc, { system: 'fees', currency: 'BTC' }, 2_000n, 'trade:slow');
+        opened();
+        await gate;
+      });
+      await open;
+      await payFee(payer.user.id, 3_000n);
+      expect(await standalone.runOnce()).toEqual({ examined: 1, rewards: 0 });
+      const held = await cursor();
+      release();
+      await slow;
+      const slowPosting = Number(
+        (
+          await rows<{ id: string }>(sql`select p.id::text from ledger_postings p join ledger_transactions t
+            on t.id = p.transaction_id where t.reference = 'trade:slow' and p.available_delta > 0`)
+        )[0]!.id,
+      );
+      expect(held).toBeLessThan(slowPosting);
+      expect(await standalone.runOnce()).toEqual({ examined: 1, rewards: 0 });
+      expect(await cursor()).toBeGreaterThanOrEqual(await lastFee());
+    });
   });
 });
 

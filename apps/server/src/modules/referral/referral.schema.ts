@@ -7,6 +7,11 @@ export const referralFeePostings = pgTable('referral_fee_postings', {
   outcome: text('outcome').$type<FeePostingOutcome>().notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull(),
 });
+/** The job's cursor: every fee posting with an id up to `below` has been examined (one row). */
+export const referralFeeCursor = pgTable('referral_fee_cursor', {
+  id: smallint('id').primaryKey(),
+  below: bigint('below', { mode: 'number' }).notNull(),
+});
 export type FeePostingOutcome = 'rewarded' | 'no_inviter' | 'not_trading' | 'no_payer' | 'zero';
 
 export const referralRewards = pgTable('referral_rewards', {

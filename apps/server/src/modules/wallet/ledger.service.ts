@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { systemClock, type Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { unprocessedFeePostings, type FeePosting } from './fee-postings.ts';
+import { unprocessedFeePostings, visiblePostingHorizon, type FeePosting } from './fee-postings.ts';
 import { AccountIdCache, LedgerBatch } from './ledger-batch.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema.ts';
 import { ownerOf, walletOf, type AccountRef, type Balance, type Entry } from './ledger-types.ts';
@@ -259,8 +259,14 @@ export class LedgerService {
     limit: number,
     examined: { table: string; postingIdColumn: string },
     db: Db = this.db,
+    after = 0,
   ): Promise<FeePosting[]> {
-    return unprocessedFeePostings(db, limit, examined);
+    return unprocessedFeePostings(db, limit, examined, after);
+  }
+
+  /** The id up to which every posting is committed or rolled back (see fee-postings.ts); null if unknown now. */
+  visiblePostingHorizon(db: Db = this.db): Promise<number | null> {
+    return visiblePostingHorizon(db);
   }
 
   /**

@@ -148,6 +148,9 @@ function startServer(): Promise<ChildProcess> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SPOT_MARKET_MAKER: 'off',
+    // the futures maker's re-quotes are background load that does not scale with orders: off, like the spot
+    // maker, unless BENCH_FUTURES_MAKER=on asks to measure the order path beside it
+    FUTURES_MARKET_MAKER: process.env.BENCH_FUTURES_MAKER === 'on' ? 'on' : 'off',
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     // e.g. SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
     ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
@@ -379,6 +382,23 @@ async function load(tokens: string[], connections: number, duration: number, ser
 async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) await freshPostgres(serverUrl);
+  // BENCH_AUTO_EXPLAIN=1: the server's statements over 20 ms are logged with their plans, trigger times, buffers
+  // and WAL (auto_explain, in PostgreSQL's own log) — wall times there include waiting for a busy CPU
+  if (serverUrl && process.env.BENCH_AUTO_EXPLAIN) {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    for (const q of [
+      `alter database ${dbName} set session_preload_libraries = 'auto_explain'`,
+      `alter database ${dbName} set auto_explain.log_min_duration = 20`,
+      `alter database ${dbName} set auto_explain.log_analyze = on`,
+      `alter database ${dbName} set auto_explain.log_triggers = on`,
+      `alter database ${dbName} set auto_explain.log_wal = on`,
+      `alter database ${dbName} set auto_explain.log_buffers = on`,
+      `alter database ${dbName} set auto_explain.log_nested_statements = on`,
+    ])
+      await c.query(q);
+    await c.end();
+  }
   const kind = serverUrl ? 'PostgreSQL' : 'PGlite';
   console.log(
     `bench:http — ${kind}, ${DURATION} s per run, ${CONNECTIONS.join(' and ')} connections, ${TRADERS} traders, ` +

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import type { FeePosting, LedgerService } from '../wallet/ledger.service.ts';
+import type { FeePosting, LedgerService, PostingHorizon } from '../wallet/ledger.service.ts';
 import type { AccountPort } from '../kyc/account-port.ts';
 import type { ReferralConfig } from './referral.config.ts';
 import { referralFeeCursor, referralFeePostings, referralRewards, type FeePostingOutcome } from './referral.schema.ts';
@@ -15,7 +15,10 @@ export function shareOf(fee: bigint, bps: number): bigint {
   return (fee * BigInt(bps)) / 10_000n;
 }
 
-type LedgerPort = Pick<LedgerService, 'transaction' | 'transfer' | 'unprocessedFeePostings' | 'visiblePostingHorizon'>;
+type LedgerPort = Pick<
+  LedgerService,
+  'transaction' | 'transfer' | 'unprocessedFeePostings' | 'postingHorizon' | 'horizonSettled'
+>;
 
 /** Where this job records each fee posting it has examined (its primary key is the posting id). */
 const EXAMINED = { table: 'referral_fee_postings', postingIdColumn: 'posting_id' };
@@ -37,6 +40,8 @@ export class FeeShareJob {
   private readonly log: Logger;
   private running: Promise<unknown> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** Taken at the start of the last run: where the cursor may move once its writers are done. */
+  private horizon: PostingHorizon | null = null;
 
   constructor(deps: {
     db: Db;
@@ -87,11 +92,13 @@ export class FeeShareJob {
     const failed = new Set<number>();
     // an inviter never changes: each payer of this run is read once, not once per fee they paid
     const inviters = new Map<number, Promise<number | null>>();
-    // Postings up to the cursor were all examined by earlier runs: only those above it are read. Every posting
-    // up to `horizon` is visible from now on, so once this run has examined all it sees, the cursor may move
-    // there (short of a posting that failed, which the next run tries again).
+    // Postings up to the cursor were all examined by earlier runs: only those above it are read. The horizon
+    // taken by the previous run, once settled, says up to where every posting is visible now; after this run
+    // has examined all it sees, the cursor moves there (short of a posting that failed: tried again next run).
     const after = await this.cursor();
-    const horizon = await this.ledger().visiblePostingHorizon(this.db);
+    const previous = this.horizon;
+    this.horizon = await this.ledger().postingHorizon(this.db);
+    const horizon = previous && (await this.ledger().horizonSettled(previous, this.db)) ? previous.upTo : null;
     for (;;) {
       const postings = (
         await this.ledger().unprocessedFeePostings(batch + failed.size, EXAMINED, this.db, after)

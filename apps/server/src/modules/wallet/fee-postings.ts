@@ -79,28 +79,52 @@ export async function unprocessedFeePostings(
 }
 
 /**
- * An id H such that every posting with an id up to H is committed or rolled back: a read from now on sees all
- * of them that will ever exist, so a consumer that has examined every posting up to H it can see may move its
- * cursor to H. Posting ids are taken inside INSERTs into ledger_postings, which hold the table's ROW EXCLUSIVE
- * lock from before the id is taken until their transaction ends; the SHARE lock here waits for those
- * transactions and is let go at once (a few milliseconds every few seconds, never during a long transaction:
- * `lock_timeout`). Null when the lock was not had in time: the cursor stays where it is this time.
+ * A horizon for a consumer's cursor over the postings, taken without waiting for anybody: `upTo` is the last
+ * posting id given out so far, and `writers` the transactions that hold the journal's insert lock right after.
+ * Posting ids are taken inside INSERTs into ledger_postings, which hold that lock (ROW EXCLUSIVE) from before
+ * the id is taken until their transaction ends; so a posting with an id up to `upTo` that is not visible yet
+ * belongs to one of `writers`. Once none of them is running (`horizonSettled`), every posting up to `upTo` is
+ * committed or rolled back, and a consumer that has then examined every posting it sees may move its cursor
+ * to `upTo`.
  */
-export async function visiblePostingHorizon(db: Db, timeoutMs = 250): Promise<number | null> {
-  try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local lock_timeout = '${Math.trunc(timeoutMs)}ms'`));
-      await tx.execute(sql`lock table ledger_postings in share mode`);
-      const result = (await tx.execute(
-        sql`select coalesce(max(id), 0)::text as horizon from ledger_postings`,
-      )) as unknown as Rows<{ horizon: string }>;
-      return Number(result.rows[0]!.horizon);
-    });
-  } catch (err) {
-    if ((err as { code?: unknown; cause?: { code?: unknown } }).code === LOCK_NOT_AVAILABLE) return null;
-    if ((err as { cause?: { code?: unknown } }).cause?.code === LOCK_NOT_AVAILABLE) return null;
-    throw err;
-  }
+export interface PostingHorizon {
+  upTo: number;
+  writers: string[];
 }
 
-const LOCK_NOT_AVAILABLE = '55P03';
+export async function postingHorizon(db: Db): Promise<PostingHorizon> {
+  // the id first, the lock holders after: a writer that took an id up to it still holds the lock then
+  const [seq] = (
+    (await db.execute(
+      sql.raw(`select (case when is_called then last_value else 0 end)::text as up_to
+               from ${await postingIdSequence(db)}`),
+    )) as unknown as Rows<{ up_to: string }>
+  ).rows;
+  const holders = (await db.execute(sql`
+    select distinct virtualtransaction as vxid from pg_locks
+    where locktype = 'relation' and relation = 'ledger_postings'::regclass and mode = 'RowExclusiveLock'
+      and granted`)) as unknown as Rows<{ vxid: string }>;
+  return { upTo: Number(seq!.up_to), writers: holders.rows.map((r) => r.vxid) };
+}
+
+/** True when no transaction of the horizon's `writers` is still running. */
+export async function horizonSettled(db: Db, horizon: PostingHorizon): Promise<boolean> {
+  if (!horizon.writers.length) return true;
+  const running = (await db.execute(sql`
+    select 1 from pg_locks where locktype = 'virtualxid'
+      and virtualxid = any(${sql.param(horizon.writers)}::text[]) limit 1`)) as unknown as Rows<unknown>;
+  return running.rows.length === 0;
+}
+
+let sequenceName: string | undefined;
+async function postingIdSequence(db: Db): Promise<string> {
+  if (!sequenceName) {
+    const [row] = (
+      (await db.execute(sql`select pg_get_serial_sequence('ledger_postings', 'id') as name`)) as unknown as Rows<{
+        name: string;
+      }>
+    ).rows;
+    sequenceName = row!.name;
+  }
+  return sequenceName;
+}

@@ -230,6 +230,44 @@ describe('ledger under random operations (property)', () => {
     expect((await ledgerCheck(db)).ok).toBe(true);
   });
 
+  it('refuses a posting without its account or journal transaction, and never lets an account go', async () => {
+    const one = async (q: ReturnType<typeof sql>) => {
+      const r = (await db.execute(q)) as unknown as { rows: Array<{ id: unknown; currency?: unknown }> };
+      return r.rows[0]!;
+    };
+    const acct = await one(sql`select id, currency from ledger_accounts order by id limit 1`);
+    const missingId = await one(sql`select coalesce(max(id), 0) + 1000 as id from ledger_accounts`);
+    // balanced, but one leg names an account that does not exist
+    await expect(
+      db.transaction(async (tx) => {
+        const t = (await tx.execute(
+          sql`insert into ledger_transactions (kind) values ('forged') returning id`,
+        )) as unknown as { rows: Array<{ id: unknown }> };
+        await tx.execute(sql`insert into ledger_postings (transaction_id, account_id, currency, available_delta, frozen_delta)
+          values (${String(t.rows[0]!.id)}::bigint, ${String(acct.id)}::bigint, ${String(acct.currency)}, 5, 0),
+                 (${String(t.rows[0]!.id)}::bigint, ${String(missingId.id)}::bigint, ${String(acct.currency)}, -5, 0)`);
+      }),
+    ).rejects.toThrow();
+    // a posting whose journal transaction does not exist
+    await expect(
+      db.execute(sql`insert into ledger_postings (transaction_id, account_id, currency, available_delta, frozen_delta)
+        values (-1, ${String(acct.id)}::bigint, ${String(acct.currency)}, 5, 0),
+               (-1, ${String(acct.id)}::bigint, ${String(acct.currency)}, -5, 0)`),
+    ).rejects.toThrow();
+    await expect(db.execute(sql`delete from ledger_accounts where id = ${String(acct.id)}::bigint`)).rejects.toThrow();
+    await expect(
+      db.execute(sql`update ledger_accounts set id = id + 1000000 where id = ${String(acct.id)}::bigint`),
+    ).rejects.toThrow();
+    await expect(db.execute(sql`truncate ledger_transactions cascade`)).rejects.toThrow();
+    // a spot trade between orders that do not exist
+    await expect(
+      db.execute(sql`insert into spot_trades (symbol, price_ticks, qty_lots, base_amount, quote_amount, taker_side,
+          taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_fee, maker_fee, demo, created_at)
+        values ('BTCUSDT', 1, 1, 1, 1, 'buy', -1, -2, 1, 1, 0, 0, false, now())`),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/names an order that does not exist/) } });
+    expect((await ledgerCheck(db)).ok).toBe(true);
+  });
+
   it('refuses a negative user balance in the database itself', async () => {
     await expect(
       db.execute(sql`update ledger_accounts set available = -1 where owner_kind = 'user'`),

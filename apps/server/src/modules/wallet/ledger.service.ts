@@ -1,12 +1,18 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { systemClock, type Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { unprocessedFeePostings, visiblePostingHorizon, type FeePosting } from './fee-postings.ts';
+import {
+  horizonSettled,
+  postingHorizon,
+  unprocessedFeePostings,
+  type FeePosting,
+  type PostingHorizon,
+} from './fee-postings.ts';
 import { AccountIdCache, LedgerBatch } from './ledger-batch.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema.ts';
 import { ownerOf, walletOf, type AccountRef, type Balance, type Entry } from './ledger-types.ts';
 
-export type { FeePosting } from './fee-postings.ts';
+export type { FeePosting, PostingHorizon } from './fee-postings.ts';
 export {
   InsufficientBalance,
   insufficientBalance,
@@ -264,9 +270,13 @@ export class LedgerService {
     return unprocessedFeePostings(db, limit, examined, after);
   }
 
-  /** The id up to which every posting is committed or rolled back (see fee-postings.ts); null if unknown now. */
-  visiblePostingHorizon(db: Db = this.db): Promise<number | null> {
-    return visiblePostingHorizon(db);
+  /** A horizon for a cursor over the postings, and whether it has settled (see fee-postings.ts). */
+  postingHorizon(db: Db = this.db): Promise<PostingHorizon> {
+    return postingHorizon(db);
+  }
+
+  horizonSettled(horizon: PostingHorizon, db: Db = this.db): Promise<boolean> {
+    return horizonSettled(db, horizon);
   }
 
   /**

@@ -30,7 +30,7 @@ function gzipBytes(file) {
   return gzipCache.get(file);
 }
 
-// every feature's routes, with the screen module each one loads
+// every feature's routes, with the screen module each one loads and the texts it fetches with it
 const routes = [];
 const featuresDir = path.join(webDir, 'src', 'features');
 for (const feature of fs.readdirSync(featuresDir).sort()) {
@@ -46,7 +46,7 @@ for (const feature of fs.readdirSync(featuresDir).sort()) {
         .relative(webDir, path.resolve(path.dirname(file), target))
         .split(path.sep)
         .join('/');
-      routes.push({ path: def.path, key });
+      routes.push({ path: def.path, key, texts: def.texts ?? [] });
     }
   }
 }

@@ -114,9 +114,20 @@ describe('budgetFailures', () => {
     ]);
   });
 
+  it("holds a screen with an exception to its own limit instead of the rule's", () => {
+    const budget = { firstLoad: {}, routeChunk: 10, routeChunkOver: { '/home': 12 }, startupLocale: 'en_us' };
+    expect(budgetFailures(rows, budget)).toEqual([]);
+    expect(budgetFailures(rows, { ...budget, routeChunkOver: { '/home': 11.5 } })).toEqual([
+      '/home: its own chunks 12.0 KB > 11.5 KB',
+    ]);
+    expect(budgetFailures(rows, { ...budget, routeChunk: 0.5 })).toEqual(['/market: its own chunks 1.0 KB > 0.5 KB']);
+  });
+
   it('names a budgeted route that no feature serves', () => {
     expect(budgetFailures(rows, { firstLoad: { '/gone': 50 }, routeChunk: 60, startupLocale: 'en_us' })).toEqual([
       '/gone: in size-budget.json but no feature serves it',
     ]);
+    const over = { firstLoad: {}, routeChunk: 60, routeChunkOver: { '/left': 70 }, startupLocale: 'en_us' };
+    expect(budgetFailures(rows, over)).toEqual(['/left: in size-budget.json but no feature serves it']);
   });
 });

@@ -8,7 +8,7 @@ export const cycleRoutes: RouteDef[] = [
     titleKey: 'common:tab.cycle',
     tab: true,
     load: () => import('./pages/CyclePage.tsx'),
-    texts: ['cycle'],
+    texts: ['cycle', 'responsible'],
   },
   {
     path: '/cycle/records',

@@ -23,6 +23,6 @@ export const futuresRoutes: RouteDef[] = [
     index: 18,
     titleKey: 'futures:settlement.title',
     load: () => import('./pages/LiquidationSettlementPage.tsx'),
-    texts: ['futures'],
+    texts: ['futures', 'cycle'],
   },
 ];

@@ -66,6 +66,27 @@ describe('routeSizes', () => {
     expect(rows[1]).toEqual({ path: '/market', own: 1, firstLoad: 5, files: 5 });
   });
 
+  it("counts the texts a screen fetches with it in the screen's language, in its first load and its own", () => {
+    const withTexts: Manifest = {
+      ...manifest,
+      '_en_us-alerts.js': { file: 'assets/en_us-alerts.js', name: 'en_us-alerts', imports: ['_runtime.js'] },
+      '_de-alerts.js': { file: 'assets/de-alerts.js', name: 'de-alerts', imports: ['_runtime.js'] },
+      // a namespace the build did not group
+      'src/locales/en_us/coupon.json': { file: 'assets/coupon-en.js' },
+    };
+    const market = { path: '/market', key: 'src/features/market/pages/MarketPage.tsx' };
+    const routes = [{ ...market, texts: ['alerts', 'coupon'] }, market];
+    const { rows } = routeSizes(withTexts, routes, 'en_us', gzipBytes);
+    // MarketPage, en_us-alerts and coupon-en (not de-alerts; the runtime is the entry's)
+    expect(rows[0]).toEqual({ path: '/market', own: 3, firstLoad: 7, files: 7 });
+    expect(rows[1]).toEqual({ path: '/market', own: 1, firstLoad: 5, files: 5 });
+  });
+
+  it('refuses a screen whose texts are not in the build', () => {
+    const route = { path: '/market', key: 'src/features/market/pages/MarketPage.tsx', texts: ['gone'] };
+    expect(() => routeSizes(manifest, [route], 'en_us', gzipBytes)).toThrow(/gone/);
+  });
+
   it('refuses a route whose screen is not in the build', () => {
     expect(() => routeSizes(manifest, [{ path: '/x', key: 'src/x.tsx' }], 'en_us', gzipBytes)).toThrow(/\/x/);
   });
@@ -93,9 +114,20 @@ describe('budgetFailures', () => {
     ]);
   });
 
+  it("holds a screen with an exception to its own limit instead of the rule's", () => {
+    const budget = { firstLoad: {}, routeChunk: 10, routeChunkOver: { '/home': 12 }, startupLocale: 'en_us' };
+    expect(budgetFailures(rows, budget)).toEqual([]);
+    expect(budgetFailures(rows, { ...budget, routeChunkOver: { '/home': 11.5 } })).toEqual([
+      '/home: its own chunks 12.0 KB > 11.5 KB',
+    ]);
+    expect(budgetFailures(rows, { ...budget, routeChunk: 0.5 })).toEqual(['/market: its own chunks 1.0 KB > 0.5 KB']);
+  });
+
   it('names a budgeted route that no feature serves', () => {
     expect(budgetFailures(rows, { firstLoad: { '/gone': 50 }, routeChunk: 60, startupLocale: 'en_us' })).toEqual([
       '/gone: in size-budget.json but no feature serves it',
     ]);
+    const over = { firstLoad: {}, routeChunk: 60, routeChunkOver: { '/left': 70 }, startupLocale: 'en_us' };
+    expect(budgetFailures(rows, over)).toEqual(['/left: in size-budget.json but no feature serves it']);
   });
 });

@@ -1,16 +1,9 @@
 import { ApiError, networkFailure, requestHeaders, unwrapEnvelope } from './api-core.ts';
+import { confirmDialog, showToast } from './feedback.ts';
 import { currentLocale, translate } from './i18n.ts';
 import { navigateTo } from './navigation.ts';
 import { useSession } from './session.ts';
 import { getToken } from './storage.ts';
-
-// Toast and Dialog bring antd-mobile's animation library with them: they load with the first message
-// instead of with every screen's first load.
-const loadToast = () => import('antd-mobile/es/components/toast').then((m) => m.default);
-const loadDialog = () => import('antd-mobile/es/components/dialog').then((m) => m.default);
-function toast(options: { content: string; afterClose?: () => void }): void {
-  void loadToast().then((Toast) => Toast.show(options));
-}
 
 /**
  * The one door to the server (spec §7–§8). Every call is a POST of JSON to /api<path>, with the
@@ -78,7 +71,7 @@ async function call<T>(
     } else if (err.kind === 'network' && !opts.noRetry) {
       if (await offerReload()) return call<T>(path, makeBody, json, opts);
     } else if (!opts.silent) {
-      toast({ content: err.message });
+      showToast({ content: err.message });
     }
     throw err;
   }
@@ -100,21 +93,17 @@ function sessionExpired(): void {
   // Several calls may fail together when a session ends: say it once.
   if (expiring) return;
   expiring = true;
-  toast({ content: translate('common:api.loginExpired'), afterClose: () => (expiring = false) });
+  showToast({ content: translate('common:api.loginExpired'), afterClose: () => (expiring = false) });
   navigateTo('/login', { replace: true });
 }
 
 // One dialog for all calls that fail together; each waits for the same answer.
 let pendingReload: Promise<boolean> | null = null;
 function offerReload(): Promise<boolean> {
-  pendingReload ??= loadDialog()
-    .then((Dialog) =>
-      Dialog.confirm({
-        content: translate('common:api.requestFailedReload'),
-        confirmText: translate('common:action.reload'),
-        cancelText: translate('common:action.cancel'),
-      }),
-    )
-    .finally(() => (pendingReload = null));
+  pendingReload ??= confirmDialog({
+    content: translate('common:api.requestFailedReload'),
+    confirmText: translate('common:action.reload'),
+    cancelText: translate('common:action.cancel'),
+  }).finally(() => (pendingReload = null));
   return pendingReload;
 }

@@ -6,7 +6,14 @@ import type { RouteDef } from '../../lib/route-def.ts';
  * Only the identity screens are guarded at router level (spec §6); the others show a sign-in prompt.
  */
 export const accountRoutes: RouteDef[] = [
-  { path: '/mine', index: 40, titleKey: 'common:nav.mine', load: () => import('./pages/MinePage.tsx') },
+  // the user centre draws the identity state and the support entries, whose texts load with the screens
+  {
+    path: '/mine',
+    index: 40,
+    titleKey: 'common:nav.mine',
+    load: () => import('./pages/MinePage.tsx'),
+    texts: ['kyc', 'support'],
+  },
   {
     path: '/mine/security',
     index: 41,

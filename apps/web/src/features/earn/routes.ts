@@ -10,18 +10,20 @@ export const earnRoutes: RouteDef[] = [
     index: 20,
     titleKey: 'common:nav.lockMining',
     load: () => import('./pages/LockMiningPage.tsx'),
+    texts: ['earn'],
   },
   {
     path: '/confirmLock/:id',
     index: 21,
     titleKey: 'common:nav.confirmLock',
     load: () => import('./pages/ConfirmLockPage.tsx'),
+    texts: ['earn'],
   },
   {
     path: '/lockRecord',
     index: 22,
     titleKey: 'common:nav.lockRecord',
     load: () => import('./pages/LockRecordPage.tsx'),
-    texts: ['share'],
+    texts: ['earn', 'share'],
   },
 ];

@@ -8,7 +8,7 @@ export const futuresRoutes: RouteDef[] = [
     titleKey: 'common:nav.contractRecord',
     guard: 'auth',
     load: () => import('./pages/ContractRecordPage.tsx'),
-    texts: ['share'],
+    texts: ['futures', 'share'],
   },
   {
     path: '/stopPl',
@@ -16,11 +16,13 @@ export const futuresRoutes: RouteDef[] = [
     titleKey: 'common:nav.stopPl',
     guard: 'auth',
     load: () => import('./pages/StopPlPage.tsx'),
+    texts: ['futures'],
   },
   {
     path: '/liquidationSettlement/:positionId',
     index: 18,
     titleKey: 'futures:settlement.title',
     load: () => import('./pages/LiquidationSettlementPage.tsx'),
+    texts: ['futures', 'cycle'],
   },
 ];

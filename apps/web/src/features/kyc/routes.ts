@@ -6,18 +6,20 @@ import type { RouteDef } from '../../lib/route-def.ts';
  */
 const entry = () => import('./pages/IdentityPage.tsx');
 export const kycRoutes: RouteDef[] = [
-  { path: '/mine/identity', index: 42, titleKey: 'common:nav.identity', guard: 'auth', load: entry },
-  { path: '/mine/identityNew', index: 43, titleKey: 'common:nav.identity', guard: 'auth', load: entry },
+  { path: '/mine/identity', index: 42, titleKey: 'common:nav.identity', guard: 'auth', load: entry, texts: ['kyc'] },
+  { path: '/mine/identityNew', index: 43, titleKey: 'common:nav.identity', guard: 'auth', load: entry, texts: ['kyc'] },
   {
     path: '/mine/identityBase',
     index: 44,
     titleKey: 'common:nav.identityBase',
     load: () => import('./pages/IdentityBasePage.tsx'),
+    texts: ['kyc'],
   },
   {
     path: '/mine/identityAdvance',
     index: 45,
     titleKey: 'common:nav.identityAdvance',
     load: () => import('./pages/IdentityAdvancePage.tsx'),
+    texts: ['kyc'],
   },
 ];

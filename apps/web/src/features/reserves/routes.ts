@@ -5,5 +5,11 @@ import type { RouteDef } from '../../lib/route-def.ts';
  * index and opening it slides forward. Open to guests (the published figures); the own proof needs a session.
  */
 export const reservesRoutes: RouteDef[] = [
-  { path: '/mine/reserves', index: 40.6, titleKey: 'reserves:title', load: () => import('./pages/ReservesPage.tsx') },
+  {
+    path: '/mine/reserves',
+    index: 40.6,
+    titleKey: 'reserves:title',
+    load: () => import('./pages/ReservesPage.tsx'),
+    texts: ['reserves'],
+  },
 ];

@@ -7,5 +7,6 @@ export const responsibleRoutes: RouteDef[] = [
     index: 40.7,
     titleKey: 'responsible:title',
     load: () => import('./pages/ResponsiblePage.tsx'),
+    texts: ['responsible'],
   },
 ];

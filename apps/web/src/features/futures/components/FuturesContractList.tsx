@@ -7,7 +7,7 @@ import { roundDecimal } from '../../../lib/format/decimal.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { contractsQuery, fundingInfoQuery, spotTickersQuery } from '../api/futures.ts';
 import { ratePercent } from '../model/contract-units.ts';
-import { coinTypeOf } from './FuturesPanel.tsx';
+import { coinTypeOf } from '../model/coin-type.ts';
 import { useLiveFutures } from './useFutures.ts';
 import './futures.css';
 

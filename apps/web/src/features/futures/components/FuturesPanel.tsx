@@ -1,9 +1,6 @@
-import Dialog from 'antd-mobile/es/components/dialog';
-import Popup from 'antd-mobile/es/components/popup';
-import Toast from 'antd-mobile/es/components/toast';
+import { LazyPopup } from '../../../components/LazyPopup.tsx';
 import { DownOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { COIN_TYPES } from '@tidemark/contract/coins';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useState } from 'react';
@@ -22,10 +19,10 @@ import '../../trade/components/trade.css';
 import './futures.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
 import { RiskBanner } from '../../responsible/components/RiskBanner.tsx'; // responsible feature: risk warning, leverage cap
+import { confirmDialog, showToast } from '../../../lib/feedback.ts';
+import { coinTypeOf } from '../model/coin-type.ts';
 
 const DEFAULT_SYMBOL = 'BTCUSDT';
-
-export const coinTypeOf = (base: string): number => COIN_TYPES[base as keyof typeof COIN_TYPES] ?? 2001;
 
 /**
  * The futures side of /trade (?mode=futures&symbol=BTCUSDT): the contract picker, mark / index price with
@@ -52,7 +49,7 @@ export function FuturesPanel() {
 
   async function cancel(o: FuturesOrder) {
     const summary = `${o.symbol} ${o.quantity}${o.price ? ` @ ${o.price}` : ''}`;
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('orders.cancelConfirm', { summary }),
       confirmText: t('orders.cancel'),
       cancelText: t('orders.keep'),
@@ -60,7 +57,7 @@ export function FuturesPanel() {
     if (!ok) return;
     try {
       await cancelFuturesOrder(o.id);
-      Toast.show({ content: t('orders.cancelled') });
+      showToast({ content: t('orders.cancelled') });
     } finally {
       void refreshMoney(queryClient);
     }
@@ -129,7 +126,7 @@ export function FuturesPanel() {
           )}
         </section>
       )}
-      <Popup visible={picking} onMaskClick={() => setPicking(false)} position="bottom" bodyClassName="market-popup">
+      <LazyPopup visible={picking} onMaskClick={() => setPicking(false)} position="bottom" bodyClassName="market-popup">
         <ul className="plain-list" data-testid="contract-options">
           {contracts.map((x) => (
             <li key={x.symbol}>
@@ -147,7 +144,7 @@ export function FuturesPanel() {
             </li>
           ))}
         </ul>
-      </Popup>
+      </LazyPopup>
     </div>
   );
 }

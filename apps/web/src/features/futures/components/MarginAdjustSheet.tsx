@@ -1,8 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import Popup from 'antd-mobile/es/components/popup';
+import { LazyPopup } from '../../../components/LazyPopup.tsx';
 import Selector from 'antd-mobile/es/components/selector';
-import Toast from 'antd-mobile/es/components/toast';
 import type { FuturesContract, FuturesPosition } from '@tidemark/contract/futures';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -10,6 +9,7 @@ import { formatPrice } from '../../../lib/format/price.ts';
 import { newClientOrderId } from '../../trade/model/client-order-id.ts';
 import { adjustPositionMargin } from '../api/futures.ts';
 import { previewMarginAdjust, type MarginAction } from '../model/margin-adjust.ts';
+import { showToast } from '../../../lib/feedback.ts';
 
 /**
  * "Adjust margin" of an isolated position: add from the futures wallet or remove back to it, within the
@@ -40,7 +40,7 @@ export function MarginAdjustSheet(props: {
     setBusy(true);
     try {
       await adjustPositionMargin({ requestId: newClientOrderId(), symbol: p.symbol, action, amount: amount.trim() });
-      Toast.show({ icon: 'success', content: t(`margin.done.${action}`) });
+      showToast({ icon: 'success', content: t(`margin.done.${action}`) });
       props.onDone();
     } catch {
       // the API client has shown the server's localized message
@@ -56,7 +56,7 @@ export function MarginAdjustSheet(props: {
     </>
   );
   return (
-    <Popup
+    <LazyPopup
       visible
       onMaskClick={props.onClose}
       bodyStyle={{ borderTopLeftRadius: 16, borderTopRightRadius: 16 }}
@@ -133,6 +133,6 @@ export function MarginAdjustSheet(props: {
           </Button>
         </div>
       </div>
-    </Popup>
+    </LazyPopup>
   );
 }

@@ -1,11 +1,11 @@
 import type { FuturesAlert } from '@tidemark/contract/futures';
-import Toast from 'antd-mobile/es/components/toast';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { activeWarnings } from '../../../lib/realtime/channel-reducers.ts';
 import { useMyFuturesAlerts } from '../../../lib/realtime/hooks.ts';
 import { ratePercent } from '../model/contract-units.ts';
+import { showToast } from '../../../lib/feedback.ts';
 
 /**
  * The liquidation warnings of the `futures.alerts` channel: a banner per position whose margin ratio is over
@@ -19,7 +19,7 @@ export function MarginAlerts() {
   useEffect(() => {
     if (!last || last === told.current || last.kind !== 'liquidated') return;
     told.current = last;
-    Toast.show({
+    showToast({
       content: t('alerts.liquidated', {
         symbol: last.symbol,
         direction: t(`direction.${last.direction}`),

@@ -1,7 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
-import Toast from 'antd-mobile/es/components/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FuturesContract, FuturesPosition } from '@tidemark/contract/futures';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import { contractUnits, qtyLots } from '../model/contract-units.ts';
 import { MarginAdjustSheet } from './MarginAdjustSheet.tsx';
 import { PositionCard } from './PositionCard.tsx';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 
 /**
  * The open positions with partial close, fast close and close all (spec §2: each after a confirmation),
@@ -36,7 +36,7 @@ export function PositionList(props: {
   const refresh = () => void refreshMoney(queryClient);
 
   async function fastClose(p: FuturesPosition) {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       title: t('close.fastTitle'),
       content: t('close.fastConfirm', { symbol: p.symbol, quantity: p.quantity }),
       confirmText: t('close.fast'),
@@ -45,14 +45,14 @@ export function PositionList(props: {
     if (!ok) return;
     try {
       await closePosition({ clientOrderId: newClientOrderId(), symbol: p.symbol });
-      Toast.show({ icon: 'success', content: t('close.done') });
+      showToast({ icon: 'success', content: t('close.done') });
     } finally {
       refresh();
     }
   }
 
   async function closeAll() {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       title: t('close.allTitle'),
       content: t('close.allConfirm', { count: positions.length }),
       confirmText: t('close.all'),
@@ -61,7 +61,7 @@ export function PositionList(props: {
     if (!ok) return;
     try {
       const r = await closeAllPositions(newClientOrderId());
-      Toast.show({ icon: 'success', content: t('close.allDone', { count: r.orders.length }) });
+      showToast({ icon: 'success', content: t('close.allDone', { count: r.orders.length }) });
     } finally {
       refresh();
     }
@@ -165,7 +165,7 @@ function PartialCloseDialog(props: {
     setBusy(true);
     try {
       await closePosition({ clientOrderId: newClientOrderId(), symbol: p.symbol, quantity });
-      Toast.show({ icon: 'success', content: t('close.done') });
+      showToast({ icon: 'success', content: t('close.done') });
       props.onDone();
     } catch {
       // the API client has shown the server's message

@@ -1,6 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
 import Tabs from 'antd-mobile/es/components/tabs';
-import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@tidemark/contract';
 import { useState, type ReactNode } from 'react';
@@ -18,7 +17,7 @@ import {
   RECORD_PAGE_SIZE,
 } from '../api/futures.ts';
 import { FuturesOrderCard } from '../components/FuturesOrderCard.tsx';
-import { coinTypeOf } from '../components/FuturesPanel.tsx';
+import { coinTypeOf } from '../model/coin-type.ts';
 import { PositionCard } from '../components/PositionCard.tsx';
 import { useLiveFutures } from '../components/useFutures.ts';
 import { ratePercent } from '../model/contract-units.ts';
@@ -27,6 +26,7 @@ import '../../trade/components/trade.css';
 import '../components/futures.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
 import { ShareCard } from '../../share/components/ShareCard.tsx';
+import { showToast } from '../../../lib/feedback.ts';
 
 const TABS = ['open', 'history', 'closed', 'funding'] as const;
 type Tab = (typeof TABS)[number];
@@ -112,7 +112,7 @@ function OpenOrdersTab(props: { symbol: string }) {
           order={o}
           onCancel={() =>
             void cancelFuturesOrder(o.id)
-              .then(() => Toast.show({ content: t('orders.cancelled') }))
+              .then(() => showToast({ content: t('orders.cancelled') }))
               .finally(() => void refreshMoney(queryClient))
           }
         />

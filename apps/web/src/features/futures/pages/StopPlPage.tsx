@@ -1,7 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
-import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -15,6 +14,7 @@ import { useLiveFutures } from '../components/useFutures.ts';
 import '../../trade/components/trade.css';
 import '../components/futures.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { showToast } from '../../../lib/feedback.ts';
 
 /**
  * /stopPl?symbol=BTCUSDT — the stop-profit and stop-loss prices of the open position. The spec §5 rules are
@@ -97,7 +97,7 @@ export default function StopPlPage() {
         trailingTrigger: trailTrigger,
       });
       setServerWarning(r.warning);
-      Toast.show({ icon: 'success', content: t('stopPl.saved') });
+      showToast({ icon: 'success', content: t('stopPl.saved') });
       void refreshMoney(queryClient);
       if (!r.warning) navigate(-1);
     } catch {

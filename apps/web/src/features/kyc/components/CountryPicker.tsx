@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import CheckList from 'antd-mobile/es/components/check-list';
-import Popup from 'antd-mobile/es/components/popup';
+import { LazyPopup } from '../../../components/LazyPopup.tsx';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import { DownOutline } from 'antd-mobile-icons';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -27,7 +27,7 @@ export function CountryPicker(props: { value: string; onChange: (code: string) =
         )}
         <DownOutline />
       </button>
-      <Popup
+      <LazyPopup
         visible={open}
         onMaskClick={() => setOpen(false)}
         onClose={() => setOpen(false)}
@@ -60,7 +60,7 @@ export function CountryPicker(props: { value: string; onChange: (code: string) =
             ))}
           </CheckList>
         </div>
-      </Popup>
+      </LazyPopup>
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import Toast from 'antd-mobile/es/components/toast';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { uploadPhoto } from '../api/kyc.ts';
 import { photoProblem } from '../model/photo-file.ts';
 import { PrivatePhoto } from './PrivatePhoto.tsx';
+import { showToast } from '../../../lib/feedback.ts';
 
 export interface UploadedPhoto {
   fileId: string;
@@ -34,14 +34,14 @@ export function PhotoSlot(props: {
     if (!file) return;
     const problem = photoProblem(file);
     if (problem) {
-      Toast.show({ content: t(problem) });
+      showToast({ content: t(problem) });
       return;
     }
     setBusy(true);
     try {
       props.onChange(await uploadPhoto(file));
     } catch (err) {
-      Toast.show({ content: err instanceof ApiError ? err.message : t('advanced.uploadFailed') });
+      showToast({ content: err instanceof ApiError ? err.message : t('advanced.uploadFailed') });
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { ISO_COUNTRY_CODES } from '@tidemark/contract/kyc';
+import { ISO_COUNTRY_CODES } from '@tidemark/contract/kyc-codes';
 
 export interface CountryOption {
   code: string;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import Toast from 'antd-mobile/es/components/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
@@ -13,6 +12,7 @@ import { PrivatePhoto } from '../components/PrivatePhoto.tsx';
 import { StateTag } from '../components/StateTag.tsx';
 import { stateOf } from '../model/level-view.ts';
 import '../components/kyc.css';
+import { showToast } from '../../../lib/feedback.ts';
 
 type Slot = 'frontPhoto' | 'backPhoto' | 'handPhoto';
 const SLOTS: Slot[] = ['frontPhoto', 'backPhoto', 'handPhoto'];
@@ -106,12 +106,12 @@ function AdvanceForm(props: { rejectReason: string | null }) {
         handPhoto: photos.handPhoto!.fileId,
       });
       await queryClient.invalidateQueries({ queryKey: kycKeys.all });
-      Toast.show({ icon: 'success', content: t('advanced.submitted') });
+      showToast({ icon: 'success', content: t('advanced.submitted') });
       detour.finish('/mine/identity');
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (err.field && (SLOTS as string[]).includes(err.field)) setErrors((e) => ({ ...e, [err.field!]: err.message }));
-      else if (err.kind !== 'unauthorized') Toast.show({ content: err.message });
+      else if (err.kind !== 'unauthorized') showToast({ content: err.message });
     } finally {
       setBusy(false);
     }

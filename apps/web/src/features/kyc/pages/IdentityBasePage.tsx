@@ -2,20 +2,30 @@ import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
-import Toast from 'antd-mobile/es/components/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
-import { DOCUMENT_TYPES, type DocumentType } from '@tidemark/contract/kyc';
+import { DOCUMENT_TYPES, type DocumentType } from '@tidemark/contract/kyc-codes';
 import { ApiError } from '../../../lib/api.ts';
 import { useDetour } from '../../../lib/detour.ts';
 import { kycKeys, submitBasic, type KycStatus } from '../api/kyc.ts';
 import { KycFormPage } from '../components/KycFormPage.tsx';
 import { CountryPicker } from '../components/CountryPicker.tsx';
 import { StateTag } from '../components/StateTag.tsx';
-import { checkBasic, type BasicForm, type FieldErrors } from '../model/basic-form.ts';
+import type * as basicForm from '../model/basic-form.ts';
+import type { BasicForm, FieldErrors } from '../model/basic-form.ts';
 import { stateOf } from '../model/level-view.ts';
 import '../components/kyc.css';
+import { showToast } from '../../../lib/feedback.ts';
+
+// The check runs the contract's schema (zod, 24 KB of gzip): fetched when the user starts filling in the form,
+// not with the screen (a failed fetch is tried again on the next change or submit).
+let checker: Promise<typeof basicForm> | undefined;
+const loadChecker = () =>
+  (checker ??= import('../model/basic-form.ts').catch((err: unknown) => {
+    checker = undefined;
+    throw err;
+  }));
 
 /** /mine/identityBase: real name, ID number, issuing country and document type (spec §3, §5). */
 export default function IdentityBasePage() {
@@ -52,24 +62,26 @@ function BaseForm(props: { rejectReason: string | null }) {
   const [busy, setBusy] = useState(false);
 
   const set = <K extends keyof BasicForm>(key: K, value: BasicForm[K]) => {
+    loadChecker().catch(() => undefined);
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
   const onSubmit = async () => {
+    const { checkBasic } = await loadChecker();
     const checked = checkBasic(values);
     if (!checked.ok) return setErrors(checked.errors);
     setBusy(true);
     try {
       await submitBasic(checked.value);
       await queryClient.invalidateQueries({ queryKey: kycKeys.all });
-      Toast.show({ icon: 'success', content: t('basic.submitted') });
+      showToast({ icon: 'success', content: t('basic.submitted') });
       detour.finish('/mine/identity');
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       // the server's own (localized) words: under the field it names, else as a toast
       if (err.field && err.field in values) setErrors((e) => ({ ...e, [err.field!]: err.message }));
-      else if (err.kind !== 'unauthorized') Toast.show({ content: err.message });
+      else if (err.kind !== 'unauthorized') showToast({ content: err.message });
     } finally {
       setBusy(false);
     }

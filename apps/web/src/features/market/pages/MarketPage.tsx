@@ -10,10 +10,14 @@ import { DemoTag } from '../components/DemoTag.tsx';
 import { useFavourites } from '../components/useFavourites.ts';
 import { useMarketRows } from '../components/useMarketRows.ts';
 import '../components/market.css';
+import { loadTexts } from '../../../lib/i18n.ts';
 
-// the futures list (and its trading sheets) loads when its tab is first opened, not with the market screen
+// the futures list (and its trading sheets) loads with its texts when its tab is first opened, not with the
+// market screen
 const FuturesContractList = lazy(() =>
-  import('../../futures/components/FuturesContractList.tsx').then((m) => ({ default: m.FuturesContractList })),
+  Promise.all([import('../../futures/components/FuturesContractList.tsx'), loadTexts(['futures'])]).then(([m]) => ({
+    default: m.FuturesContractList,
+  })),
 );
 
 const TABS = ['favourites', 'spot', 'futures', 'cycle'] as const;

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import Toast from 'antd-mobile/es/components/toast';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { uploadImage } from '../api/support.ts';
 import { imageProblem, MAX_IMAGES } from '../model/images.ts';
+import { showToast } from '../../../lib/feedback.ts';
 
 /** One picked image: its local preview and, once uploaded, the server's file id. */
 export interface PickedImage {
@@ -43,7 +43,7 @@ export function ImagePicker(props: {
     for (const file of Array.from(files ?? [])) {
       const problem = imageProblem(file, latest.current.length + inFlight.current);
       if (problem) {
-        Toast.show({ content: t(problem, { max }) });
+        showToast({ content: t(problem, { max }) });
         continue;
       }
       const entry: PickedImage = {
@@ -60,7 +60,7 @@ export function ImagePicker(props: {
         props.onChange(next);
       } catch (err) {
         URL.revokeObjectURL(entry.preview);
-        Toast.show({ content: err instanceof ApiError ? err.message : t('images.uploadFailed') });
+        showToast({ content: err instanceof ApiError ? err.message : t('images.uploadFailed') });
       } finally {
         inFlight.current -= 1;
         setUploading(inFlight.current);

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Toast from 'antd-mobile/es/components/toast';
 import { apiPost } from '../../../lib/api.ts';
 import { chatHistory, supportKeys, type ChatMessage } from '../api/support.ts';
 import { ChatSocket, type ChatStatus } from '../api/chat-socket.ts';
 import { markReadUpTo, mergeMessages, unreadFromSupport } from './chat.ts';
+import { showToast } from '../../../lib/feedback.ts';
 
 const TYPING_SHOWN_MS = 4000;
 const TYPING_SENT_EVERY_MS = 2500;
@@ -75,7 +75,7 @@ export function useChat(wsPath: string | null, token: string | null): ChatState 
           if (typingTimer.current) clearTimeout(typingTimer.current);
           typingTimer.current = setTimeout(() => setAgentTyping(false), TYPING_SHOWN_MS);
         } else if (e.type === 'read' && e.by === 'agent') setMessages((cur) => markReadUpTo(cur, e.upToId));
-        else if (e.type === 'error') Toast.show({ content: e.message });
+        else if (e.type === 'error') showToast({ content: e.message });
       },
     });
     socket.current = s;

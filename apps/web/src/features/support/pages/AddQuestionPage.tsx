@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import TextArea from 'antd-mobile/es/components/text-area';
-import Toast from 'antd-mobile/es/components/toast';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
@@ -13,6 +12,7 @@ import { signedInPage } from '../../../components/SignInGate.tsx';
 import { checkTicket, CONTENT_MAX, TITLE_MAX, type TicketFormErrors } from '../model/ticket-form.ts';
 import '../components/support.css';
 import { Form } from '../../../components/form/Form.tsx';
+import { showToast } from '../../../lib/feedback.ts';
 
 /** /mine/addQuestion: a ticket — title, question, up to six images — checked here before it is sent. */
 export default signedInPage('support', AddQuestionForm);
@@ -41,7 +41,7 @@ function AddQuestionForm() {
         images: images.flatMap((i) => (i.fileId ? [i.fileId] : [])),
       });
       await queryClient.invalidateQueries({ queryKey: supportKeys.tickets });
-      Toast.show({ icon: 'success', content: t('form.submitted') });
+      showToast({ icon: 'success', content: t('form.submitted') });
       void navigate(`/mine/questionRecord/${ticket.id}`, { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

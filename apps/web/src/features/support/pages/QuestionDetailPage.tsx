@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import TextArea from 'antd-mobile/es/components/text-area';
-import Toast from 'antd-mobile/es/components/toast';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
@@ -16,6 +15,7 @@ import { TicketStateTag } from '../components/TicketState.tsx';
 import { formatDateTime } from '../model/dates.ts';
 import { CONTENT_MAX } from '../model/ticket-form.ts';
 import '../components/support.css';
+import { showToast } from '../../../lib/feedback.ts';
 
 /** /mine/questionRecord/:id — the whole thread of one ticket, and a box for a follow-up. */
 export default signedInPage('support', TicketThread);
@@ -46,7 +46,7 @@ function TicketThread() {
       await replyTicket({ id: ticket.id, content: text, images: images.flatMap((i) => (i.fileId ? [i.fileId] : [])) });
       setContent('');
       setImages([]);
-      Toast.show({ icon: 'success', content: t('detail.sent') });
+      showToast({ icon: 'success', content: t('detail.sent') });
       await queryClient.invalidateQueries({ queryKey: supportKeys.all });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

@@ -1,6 +1,4 @@
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
-import Toast from 'antd-mobile/es/components/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
@@ -12,6 +10,7 @@ import { cancelAll, cancelOrder, cancelStop } from '../api/trade.ts';
 import { StopOrderItem } from './StopOrderItem.tsx';
 import { sideKey, statusKey, typeKey } from '../model/order-view.ts';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 
 /**
  * The user's open orders in this market, each with "revoke", and "revoke all" (spec §4); above them the market's
@@ -35,7 +34,7 @@ export function OpenOrders(props: {
   async function revokeStop(s: StopOrder) {
     const amount = s.quantity ?? (s.quoteAmount ? `${s.quoteAmount} USDT` : '');
     const summary = `${t(`side.${s.side}`)} ${amount} · ${t('stops.trigger')} ${formatPrice(s.stopPrice)}`;
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t(s.ocoOrder ? 'stops.revokePairConfirm' : 'orders.revokeConfirm', { summary }),
       confirmText: t('orders.revoke'),
       cancelText: t('orders.keep'),
@@ -43,7 +42,7 @@ export function OpenOrders(props: {
     if (!ok) return;
     try {
       await cancelStop(s.id);
-      Toast.show({ content: t('orders.revoked') });
+      showToast({ content: t('orders.revoked') });
     } finally {
       refresh();
     }
@@ -52,7 +51,7 @@ export function OpenOrders(props: {
   async function revoke(o: SpotOrder) {
     const amount = o.quantity ?? (o.quoteAmount ? `${o.quoteAmount} USDT` : '');
     const summary = `${t(sideKey(o))} ${amount}${o.price ? ` @ ${formatPrice(o.price)}` : ''}`;
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('orders.revokeConfirm', { summary }),
       confirmText: t('orders.revoke'),
       cancelText: t('orders.keep'),
@@ -60,14 +59,14 @@ export function OpenOrders(props: {
     if (!ok) return;
     try {
       await cancelOrder(o.id);
-      Toast.show({ content: t('orders.revoked') });
+      showToast({ content: t('orders.revoked') });
     } finally {
       refresh();
     }
   }
   async function revokeAll() {
     if (
-      !(await Dialog.confirm({
+      !(await confirmDialog({
         content: t('orders.revokeAllConfirm'),
         confirmText: t('orders.revokeAll'),
         cancelText: t('orders.keep'),
@@ -76,7 +75,7 @@ export function OpenOrders(props: {
       return;
     try {
       const r = await cancelAll(props.symbol);
-      Toast.show({ content: t('orders.revokedCount', { count: r.cancelled }) });
+      showToast({ content: t('orders.revokedCount', { count: r.cancelled }) });
     } finally {
       refresh();
     }

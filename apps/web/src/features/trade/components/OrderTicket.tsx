@@ -1,9 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
 import Slider from 'antd-mobile/es/components/slider';
-import Toast from 'antd-mobile/es/components/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type Dispatch } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -24,6 +22,7 @@ import {
   type TicketState,
 } from '../model/ticket.ts';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 
 /**
  * The order ticket: buy/sell, limit / market / stop-limit / stop-market / OCO, the prices each needs, amount with the
@@ -62,7 +61,7 @@ export function OrderTicket(props: {
     submitting.current = true;
     try {
       const lines = describeStop(s, m, stopSummary.freeze, stopSummary.freezeCurrency, (k, v) => t(k, v ?? {}));
-      const ok = await Dialog.confirm({
+      const ok = await confirmDialog({
         title: t('ticket.confirmTitle'),
         content: (
           <div data-testid="stop-confirm">
@@ -80,7 +79,7 @@ export function OrderTicket(props: {
       await placeStop({ ...request, clientOrderId });
       dispatch({ type: 'submitted' });
       setTouched(false);
-      Toast.show({ icon: 'success', content: t('ticket.stopPlaced') });
+      showToast({ icon: 'success', content: t('ticket.stopPlaced') });
     } catch {
       // the API client has shown the server's message
     } finally {
@@ -101,7 +100,7 @@ export function OrderTicket(props: {
       const order = await placeOrder({ ...summary.order, clientOrderId });
       dispatch({ type: 'submitted' });
       setTouched(false);
-      Toast.show({
+      showToast({
         icon: 'success',
         content: t(order.status === 'filled' ? 'ticket.filled' : 'ticket.placed'),
       });

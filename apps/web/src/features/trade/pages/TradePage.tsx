@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import Popup from 'antd-mobile/es/components/popup';
+import { LazyPopup } from '../../../components/LazyPopup.tsx';
 import { DownOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -18,10 +18,14 @@ import { INITIAL_TICKET, ticketReducer, type TicketContext } from '../model/tick
 import '../components/trade.css';
 // one trade tab for both markets: the spot / futures switch picks the panel below it
 import { TradeModeSwitch, useTradeMode } from '../../futures/components/TradeModeSwitch.tsx';
+import { loadTexts } from '../../../lib/i18n.ts';
 
-// the futures side is fetched when it is opened: a spot visit does not download it (load budgets)
+// the futures side is fetched when it is opened, with the texts of its risk warning: a spot visit does not
+// download it (load budgets)
 const FuturesPanel = lazy(() =>
-  import('../../futures/components/FuturesPanel.tsx').then((m) => ({ default: m.FuturesPanel })),
+  Promise.all([import('../../futures/components/FuturesPanel.tsx'), loadTexts(['responsible'])]).then(([m]) => ({
+    default: m.FuturesPanel,
+  })),
 );
 
 const DEFAULT_SYMBOL = 'BTCUSDT';
@@ -134,7 +138,7 @@ function TradeScreen(props: {
         />
       </div>
       <OpenOrders symbol={m.symbol} coinType={m.coinType} orders={orders} stops={stops} />
-      <Popup visible={picking} onMaskClick={() => setPicking(false)} position="bottom" bodyClassName="market-popup">
+      <LazyPopup visible={picking} onMaskClick={() => setPicking(false)} position="bottom" bodyClassName="market-popup">
         <ul className="plain-list" data-testid="market-options">
           {props.markets.map((x) => (
             <li key={x.symbol}>
@@ -151,7 +155,7 @@ function TradeScreen(props: {
             </li>
           ))}
         </ul>
-      </Popup>
+      </LazyPopup>
     </div>
   );
 }

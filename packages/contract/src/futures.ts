@@ -251,6 +251,15 @@ export interface FuturesAccount {
   settings: FuturesSetting[];
   /** The leverage of a contract without a setting (a newcomer starts modest; capped by the contract's maximum). */
   defaultLeverage?: number;
+  /** The young-account cap in force (responsible trading): no leverage above `cap` until `until`; else null. */
+  leverageCap?: LeverageCap | null;
+}
+
+/** Accounts younger than `days` days may use at most `cap`× until `until` (ms since epoch, UTC). */
+export interface LeverageCap {
+  cap: number;
+  days: number;
+  until: number;
 }
 
 export interface FuturesOrder {

@@ -640,6 +640,7 @@ export class FuturesService {
       equity: usdt(bal.available + bal.frozen + margin + upnl),
       settings: settings.map((s) => ({ symbol: s.symbol, marginMode: s.marginMode, leverage: s.leverage })),
       defaultLeverage: this.defaultLeverage,
+      leverageCap: (await this.tradingGate?.leverageCap(userId)) ?? null,
     };
   }
 

@@ -261,7 +261,10 @@ test('in German, TP/SL set inside the order ticket with the estimated P&L at eac
     )
   )[0]!;
   expect(held.stopLossPrice).toBe(sl);
-  await expect(page.getByTestId('position').getByTestId('position-tp')).toContainText('Markpreis');
+  // the position card shows the take-profit it now carries
+  await expect
+    .poll(async () => Number(plain(await page.getByTestId('position').getByTestId('position-tp').innerText())))
+    .toBe(Number(tp));
 
   // the TP/SL page in German keeps both and adds a 1 % trailing stop
   await page.getByTestId('position').getByTestId('set-tpsl').click();

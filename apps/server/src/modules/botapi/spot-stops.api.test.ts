@@ -98,7 +98,8 @@ describe('stop orders through the bot API', () => {
     const ex = client(key);
     await ex.loadMarkets();
     const placed = await ex.createOrder('LINK/USDT', 'limit', 'sell', 2, 8.9, { stopLossPrice: 9 });
-    expect(Number(placed.id)).toBeGreaterThan(STOP_ID_BASE);
+    const id = String(placed.id);
+    expect(Number(id)).toBeGreaterThan(STOP_ID_BASE);
     const open = await ex.fetchOpenOrders('LINK/USDT');
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ id: placed.id, status: 'open', side: 'sell', price: 8.9, amount: 2 });
@@ -113,12 +114,12 @@ describe('stop orders through the bot API', () => {
       frozen: '2',
     });
 
-    const cancelled = await ex.cancelOrder(placed.id, 'LINK/USDT');
-    expect(cancelled).toMatchObject({ id: placed.id, status: 'canceled' });
+    const cancelled = await ex.cancelOrder(id, 'LINK/USDT');
+    expect(cancelled).toMatchObject({ id, status: 'canceled' });
     expect(await ex.fetchOpenOrders('LINK/USDT')).toEqual([]);
     expect((await appStops())[0]).toMatchObject({ status: 'cancelled', cancelReason: 'user' });
     // cancelling again: Binance's unknown order
-    const again = await signed('DELETE', 'order', { symbol: 'LINKUSDT', orderId: placed.id });
+    const again = await signed('DELETE', 'order', { symbol: 'LINKUSDT', orderId: id });
     expect(again.body.code).toBe(-2011);
   });
 

@@ -10,7 +10,9 @@ import { operatorToken } from './support/operator.ts';
  *    the position at market;
  * 2. a second new user, in German, whose 50× isolated long is liquidated when the index drops 3 %, opens the
  *    closed position's "how this was settled" page: the ticks used, the inputs and the recomputed figures,
- *    which agree with the recorded ones.
+ *    which agree with the recorded ones; the same page in English for anyone;
+ * 3. a third new user, in German, sets a take-profit and a stop-loss inside the order ticket, sees the estimated
+ *    P&L at each before confirming, and the position carries them; then adds a trailing stop on the TP/SL page.
  * The index is put back where it was at the end (finally), for the specs that run next on this server.
  */
 
@@ -192,7 +194,93 @@ test('a trailing stop and a last-price take-profit with the estimated P&L; the s
     expect(Number(pub.result.bankruptcyPrice)).toBeGreaterThan(0);
     await expect(view.getByTestId('settlement-bankruptcy-price')).not.toHaveText('--');
     await ctx.close();
+    // the same page in English (the figures are public: any user may open it)
+    await page.goto(`/liquidationSettlement/${positionId}`);
+    await expect(page.getByTestId('settlement-agrees')).toHaveText('The recomputed figures equal the recorded ones');
+    await expect(page.getByTestId('settlement-formula')).toContainText('bankruptcy');
   } finally {
     await setIndex(request, indexBefore);
   }
+});
+
+test('in German, TP/SL set inside the order ticket with the estimated P&L at each before confirming', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const request = page.request;
+  const me = await futuresUser(request, '500');
+  await useLanguage(page, 'de');
+  await useToken(page, me.token);
+  await page.goto('/trade?mode=futures&symbol=BTCUSDT');
+  await expect(page.getByTestId('mark-price')).not.toHaveText('--');
+  await page.getByTestId('futures-order-type').getByText('Markt', { exact: true }).click();
+  await input(page, 'futures-quantity').fill('0.002');
+  const mark = Number(
+    (await api<Array<{ symbol: string; markPrice: string }>>(request, '/xb/v1/futures/contracts')).find(
+      (c) => c.symbol === 'BTCUSDT',
+    )!.markPrice,
+  );
+  const tp = (mark * 1.05).toFixed(1);
+  const sl = (mark * 0.95).toFixed(1);
+
+  // the TP/SL fields load when turned on; a stop-loss above the price is refused beside the field
+  await page.getByTestId('ticket-tpsl-on').click();
+  await input(page, 'ticket-tp').fill(tp);
+  await input(page, 'ticket-sl').fill((mark * 1.01).toFixed(1));
+  await expect(page.getByTestId('ticket-sl-error')).toContainText('Bei Long muss der Stop-Loss unter');
+  await page.getByTestId('futures-submit').click();
+  await expect(page.getByTestId('order-confirm')).toHaveCount(0);
+  await input(page, 'ticket-sl').fill(sl);
+  await expect(page.getByTestId('ticket-sl-error')).toHaveCount(0);
+  const tpEst = page.getByTestId('ticket-tp-est-pnl');
+  await expect(tpEst).toContainText('Geschätzter G/V');
+  // about 0.002 × 5 % of the mark, less the taker fee (the mark may move a little while the test runs)
+  const tpPnl = Number(plain(await tpEst.locator('strong').innerText()));
+  expect(Math.abs(tpPnl - 0.002 * mark * 0.05)).toBeLessThan(0.002 * mark * 0.01);
+  const slPnl = Number(plain(await page.getByTestId('ticket-sl-est-pnl').locator('strong').innerText()));
+  expect(slPnl).toBeLessThan(0);
+
+  // the confirmation repeats both, with the price each watches and its estimate
+  await page.getByTestId('futures-submit').click();
+  await expect(page.getByTestId('confirm-tp')).toContainText(`Markpreis`);
+  await expect(page.getByTestId('confirm-tp')).toContainText(`geschätzter G/V ${tpPnl}`);
+  await expect(page.getByTestId('confirm-sl')).toContainText(`geschätzter G/V ${slPnl}`);
+  await page.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(page.getByTestId('position')).toHaveCount(1);
+  await expect
+    .poll(async () => (await positions(request, me.token))[0]?.takeProfitPrice ?? null, { timeout: 15_000 })
+    .toBe(tp);
+  const held = (
+    await api<Array<{ stopLossPrice: string | null }>>(
+      request,
+      '/xb/v1/futures/positions',
+      {},
+      {
+        token: me.token,
+      },
+    )
+  )[0]!;
+  expect(held.stopLossPrice).toBe(sl);
+  // the position card shows the take-profit it now carries
+  await expect
+    .poll(async () => Number(plain(await page.getByTestId('position').getByTestId('position-tp').innerText())))
+    .toBe(Number(tp));
+
+  // the TP/SL page in German keeps both and adds a 1 % trailing stop
+  await page.getByTestId('position').getByTestId('set-tpsl').click();
+  await expect(page.getByText('Trailing-Stop', { exact: true })).toBeVisible();
+  await expect(input(page, 'tp-input')).toHaveValue(tp);
+  await input(page, 'trail-callback-input').fill('1');
+  await page.getByTestId('stop-pl-save').click();
+  await expect(page).toHaveURL(/\/trade\?mode=futures/);
+  await expect(page.getByTestId('position').getByTestId('position-trailing')).toContainText('1%');
+  // leave nothing open for the specs that follow
+  await api(
+    request,
+    '/xb/v1/futures/position/close',
+    { clientOrderId: `trig-close-${me.id}`, symbol: 'BTCUSDT' },
+    {
+      token: me.token,
+    },
+  );
 });

@@ -2,13 +2,14 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { api, registerByApi, useToken } from './support/helpers.ts';
+import { api, registerByApi, useLanguage, useToken } from './support/helpers.ts';
 import { asOperator } from './support/operator.ts';
 
 /**
  * Proof of reserves end to end: two users are funded, finance publishes a snapshot, a user opens the page
  * from the user centre and sees their USDT balance "Verified" (recomputed in the browser); the proof they
- * download passes the standalone verifier; a proof altered on its way to the page reads "Does not match".
+ * download passes the standalone verifier; a proof altered on its way to the page reads "Does not match". The other
+ * user opens the same page in Japanese and sees their own balance verified.
  * Set RESERVES_SHOTS=<dir> to save 390×844 screenshots there.
  */
 
@@ -29,6 +30,7 @@ async function deposit(request: APIRequestContext, email: string, amount: string
 test('a user sees their balance verified against the published root, and the downloaded proof checks out', async ({
   page,
   request,
+  browser,
 }, testInfo) => {
   const me = await registerByApi(request);
   const other = await registerByApi(request);
@@ -87,4 +89,16 @@ test('a user sees their balance verified against the published root, and the dow
     },
   );
   expect(new Set(mine.proofs.map((p) => p.leaf.userId)).size).toBe(1);
+
+  // the second language: the other user, in Japanese, has their own balance verified in the browser
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const jp = await ctx.newPage();
+  await useLanguage(jp, 'jp');
+  await useToken(jp, other.token);
+  await jp.goto('/mine/reserves');
+  await expect(jp.getByTestId('reserves-snapshot')).toContainText(`スナップショット ${snap.id}`);
+  await expect(jp.getByTestId('reserves-root-USDT')).toHaveText(usdtRoot);
+  await expect(jp.getByTestId('reserves-proof-USDT')).toContainText('77');
+  await expect(jp.getByTestId('reserves-state-USDT')).toHaveText('検証済み');
+  await ctx.close();
 });

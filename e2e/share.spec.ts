@@ -54,6 +54,9 @@ test('a user opens the share card of a settled cycle contract', async ({ page, r
   await useLanguage(page, 'jp');
   await useToken(page, user.token);
   await page.goto(`/cycle/order/${bought.id}`);
+  // the settled contract's "how this was settled" view, in Japanese (cycle.spec checks it in English)
+  await expect(page.getByTestId('detail-matches')).toHaveText('✓ 保存された指数価格から再計算：同じ結果');
+  await expect(page.getByTestId('detail-public-call')).toContainText('POST ');
   await page.getByTestId('share-card-open').click();
   await expect(page.getByTestId('share-card-open')).toHaveCount(0);
   const image = page.getByTestId('share-card-image');

@@ -1,13 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { api, registerByApi, useToken } from './support/helpers.ts';
+import { api, registerByApi, useLanguage, useToken } from './support/helpers.ts';
 import { operatorToken } from './support/operator.ts';
 
 /**
  * Stop orders end to end, on AVAX/USDT (which the demo taker leaves alone and the market maker quotes two levels
  * deep in this suite, see playwright.config.ts): a new user places a stop-limit buy and a sell OCO from the ticket,
  * each confirmed from its summary in words; both wait in the open orders, the OCO as one item. Another user's trade
- * through the API lifts the last price to the stop: the list shows it triggered and its order in the records.
- * The OCO pair is then revoked from the list. No index price is moved.
+ * through the API lifts the last price to the stop: the list shows it triggered (told by the `/ws` stops channel,
+ * nothing polls) and its order in the records. The OCO pair is then revoked from the list. The stop-limit is placed
+ * in English, the user then switches to German: the OCO, the trigger and the revocation happen in German.
+ * No index price is moved.
  */
 
 const SYMBOL = 'AVAXUSDT';
@@ -43,7 +45,9 @@ const worth = (usdt: bigint, c: bigint): bigint => (usdt * 1_000_000n + c - 1n) 
 let n = 0;
 const cid = () => `e2e-stop-${Date.now()}-${++n}`;
 
-test('a user places a stop-limit and an OCO from the ticket; another user’s trade fires the stop', async ({ page }) => {
+test('a user places a stop-limit (English) and an OCO (German) from the ticket; another user’s trade fires the stop', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const request = page.request;
   const [user, seller, buyer] = [
@@ -115,6 +119,12 @@ test('a user places a stop-limit and an OCO from the ticket; another user’s tr
   await expect(stopItem.getByTestId('stop-state')).toHaveText('Waiting');
   await expect(stopItem.getByTestId('stop-trigger')).toHaveText(shown(stop));
 
+  // the second language: the same screen in German from here on
+  await useLanguage(page, 'de');
+  await page.reload();
+  await expect(page.getByTestId('ticket-price').locator('input')).not.toHaveValue('');
+  await expect(stopItem.getByTestId('stop-state')).toHaveText('Wartet');
+
   // a sell OCO: a limit 10 % above, a stop-market 3 % below; one item, its limit leg inside
   await page.getByTestId('ticket-sell').click();
   await page.getByTestId('ticket-type').getByText('OCO', { exact: true }).click();
@@ -122,15 +132,17 @@ test('a user places a stop-limit and an OCO from the ticket; another user’s tr
   await page.getByTestId('ticket-price').locator('input').fill(price(ocoLimit));
   await page.getByTestId('ticket-amount').locator('input').fill(qty(ocoQty));
   await page.getByTestId('ticket-submit').click();
-  await expect(page.getByTestId('stop-confirm')).toContainText('Whichever fills or triggers first cancels the other.');
   await expect(page.getByTestId('stop-confirm')).toContainText(
-    `When the last price falls to ${shown(ocoStop)}: market sell ${qty(ocoQty)} AVAX.`,
+    'Was zuerst ausgeführt oder ausgelöst wird, storniert das andere.',
   );
-  await page.getByRole('dialog').getByRole('button', { name: 'Place order', exact: true }).click();
+  await expect(page.getByTestId('stop-confirm')).toContainText(
+    `Wenn der letzte Preis auf ${shown(ocoStop)} fällt: Market-Verkauf ${qty(ocoQty)} AVAX.`,
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Order aufgeben', exact: true }).click();
   await expect(page.getByTestId('stop-order')).toHaveCount(2);
   const ocoItem = page.getByTestId('stop-order').filter({ has: page.getByTestId('oco-leg') });
   await expect(ocoItem.getByTestId('oco-leg')).toContainText(shown(ocoLimit));
-  await expect(ocoItem.getByTestId('stop-state')).toHaveText('Waiting');
+  await expect(ocoItem.getByTestId('stop-state')).toHaveText('Wartet');
   // the OCO's limit leg is not listed a second time as a plain order
   await expect(page.getByTestId('open-order')).toHaveCount(0);
   const buyStop = page.getByTestId('stop-order').filter({ hasNot: page.getByTestId('oco-leg') });
@@ -162,9 +174,9 @@ test('a user places a stop-limit and an OCO from the ticket; another user’s tr
   expect(lifted.status).toBe('filled');
 
   // the list shows the stop triggered and the order it placed; the OCO still waits below
-  await expect(buyStop.getByTestId('stop-state')).toHaveText('Triggered', { timeout: 15_000 });
+  await expect(buyStop.getByTestId('stop-state')).toHaveText('Ausgelöst', { timeout: 15_000 });
   await expect(buyStop.getByTestId('stop-placed-order')).toBeVisible();
-  await expect(ocoItem.getByTestId('stop-state')).toHaveText('Waiting');
+  await expect(ocoItem.getByTestId('stop-state')).toHaveText('Wartet');
   const history = await api<{ items: Array<{ status: string; orderId: number | null }> }>(
     request,
     '/xb/v1/spot/stops/history',
@@ -175,9 +187,9 @@ test('a user places a stop-limit and an OCO from the ticket; another user’s tr
 
   // revoking the OCO takes both legs
   await ocoItem.getByTestId('revoke-stop').click();
-  await expect(page.getByText(/Revoke both orders of this OCO pair\?/)).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Revoke', exact: true }).click();
-  await expect(ocoItem.getByTestId('stop-state')).toHaveText('Cancelled');
+  await expect(page.getByText(/Beide Orders dieses OCO-Paars zurückziehen\?/)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Stornieren', exact: true }).click();
+  await expect(ocoItem.getByTestId('stop-state')).toHaveText('Storniert');
   const open = await api<unknown[]>(request, '/xb/v1/spot/stops/open', { symbol: SYMBOL }, { token: user.token });
   expect(open).toEqual([]);
 

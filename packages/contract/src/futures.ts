@@ -62,9 +62,14 @@ export const MarginModeRequest = z.object({
 });
 export type MarginModeRequest = z.input<typeof MarginModeRequest>;
 
+/** What an order's TP/SL watches; left out, the mark (no default here: an order without TP/SL hashes as before). */
+const bracketTriggerField = z.enum(['mark', 'last'], 'futures.triggerSourceInvalid').optional();
+
 /**
  * buy opens/adds a long or reduces a short; sell the mirror (one-way positions). limit needs `price`;
  * market takes what it can within the price band and cancels the rest. `reduceOnly` never opens or flips.
+ * An optional take-profit / stop-loss (each on the mark or the last price) is checked against the order's price
+ * (a market order's: the price it watches now) and becomes the position's when the order fills.
  */
 export const FuturesPlaceOrderRequest = z
   .object({
@@ -76,8 +81,15 @@ export const FuturesPlaceOrderRequest = z
     quantity: positiveDecimalField,
     reduceOnly: z.boolean().default(false),
     postOnly: z.boolean().default(false),
+    // TP/SL given with the order, written into the position when the order fills (decision 0025)
+    takeProfitPrice: positiveDecimalField.optional(),
+    stopLossPrice: positiveDecimalField.optional(),
+    takeProfitTrigger: bracketTriggerField,
+    stopLossTrigger: bracketTriggerField,
   })
   .superRefine((v, ctx) => {
+    if (v.reduceOnly && (v.takeProfitPrice !== undefined || v.stopLossPrice !== undefined))
+      ctx.addIssue({ code: 'custom', message: 'futures.bracketReduceOnly', path: ['reduceOnly'] });
     if (v.type === 'limit' && v.price === undefined)
       ctx.addIssue({ code: 'custom', message: 'spot.priceRequired', path: ['price'] });
     if (v.type === 'market' && v.price !== undefined)
@@ -239,6 +251,15 @@ export interface FuturesAccount {
   settings: FuturesSetting[];
   /** The leverage of a contract without a setting (a newcomer starts modest; capped by the contract's maximum). */
   defaultLeverage?: number;
+  /** The young-account cap in force (responsible trading): no leverage above `cap` until `until`; else null. */
+  leverageCap?: LeverageCap | null;
+}
+
+/** Accounts younger than `days` days may use at most `cap`× until `until` (ms since epoch, UTC). */
+export interface LeverageCap {
+  cap: number;
+  days: number;
+  until: number;
 }
 
 export interface FuturesOrder {

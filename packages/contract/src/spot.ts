@@ -348,7 +348,7 @@ export interface BalanceUpdate {
 
 /**
  * Channels: `tickers`, `ticker:<symbol>`, `depth:<symbol>`, `trades:<symbol>`, `candles:<symbol>:<interval>`,
- * and with a session token `orders` and `balances` (the caller's own).
+ * and with a session token `orders`, `balances` and `stops` (the caller's own).
  */
 export const WsClientMessage = z.discriminatedUnion('op', [
   z.object({
@@ -392,6 +392,8 @@ export type WsClientMessage = z.input<typeof WsClientMessage>;
  *   candles:<s>:<i>:index  the same for the market's index price (from the recorded index ticks; volume 0)
  *   orders         snapshot: SpotOrder[] (open); update: SpotOrder[] (changed ones)
  *   balances       snapshot / update: BalanceUpdate[] (after a trade and after any other committed money command)
+ *   stops          snapshot: StopOrder[] (waiting); update: StopOrder[] (the stops whose state changed: placed,
+ *                  cancelled, fired — see spot-stops.ts)
  * The futures channels (`futures.*`) share this socket and these rules: see futures.ts.
  */
 export type WsServerMessage =

@@ -82,7 +82,7 @@ export function binanceInstance(
             : need === 'apikey'
               ? await verifyKey(request, keys)
               : await verifySigned(request, parts, keys, ctx.clock, need);
-        if (key && method === 'POST' && url.endsWith('/order')) {
+        if (key && method === 'POST' && (url.endsWith('/order') || url.endsWith('/order/oco'))) {
           const n = await orders.add(`key:${key.id}`, 1, ctx.clock.now());
           reply.header('x-mbx-order-count-10s', String(n));
           if (n > limits.ordersPer10s)

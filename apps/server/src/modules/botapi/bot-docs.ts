@@ -20,8 +20,18 @@ const ENDPOINTS: Array<[method: string, path: string, security: string, weight: 
     '/api/v3/order',
     'TRADE',
     1,
-    'symbol, side, type (LIMIT, MARKET, LIMIT_MAKER), timeInForce (GTC IOC FOK), quantity, quoteOrderQty (market buy), price, newClientOrderId, newOrderRespType',
+    'symbol, side, type (LIMIT, MARKET, LIMIT_MAKER, STOP_LOSS, STOP_LOSS_LIMIT), timeInForce (GTC IOC FOK; GTC for STOP_LOSS_LIMIT), quantity, quoteOrderQty (market buy; a STOP_LOSS buy takes it instead of quantity), price, stopPrice (stops), newClientOrderId, newOrderRespType',
   ],
+  [
+    'POST',
+    '/api/v3/order/oco',
+    'TRADE',
+    1,
+    'symbol, side, quantity, price (the limit leg), stopPrice, stopLimitPrice + stopLimitTimeInForce (GTC; a buy needs them, a sell without them has a STOP_LOSS leg), listClientOrderId',
+  ],
+  ['GET', '/api/v3/orderList', 'USER_DATA (read)', 4, 'symbol, orderListId | listClientOrderId'],
+  ['DELETE', '/api/v3/orderList', 'TRADE', 1, 'symbol, orderListId | listClientOrderId (cancels both legs)'],
+  ['GET', '/api/v3/openOrderList', 'USER_DATA (read)', 6, ''],
   ['POST', '/api/v3/order/test', 'TRADE', 1, 'as /order; checks only'],
   ['GET', '/api/v3/order', 'USER_DATA (read)', 4, 'symbol, orderId | origClientOrderId'],
   ['DELETE', '/api/v3/order', 'TRADE', 1, 'symbol, orderId | origClientOrderId'],
@@ -105,9 +115,9 @@ const ERRORS: Array<[number, string]> = [
   [-1131, 'recvWindow over 60000'],
   [
     -2010,
-    'order rejected (insufficient balance, duplicate client id with other parameters, would take as LIMIT_MAKER)',
+    'order rejected (insufficient balance, duplicate client id with other parameters, would take as LIMIT_MAKER, a stop that would trigger immediately, OCO prices on the wrong sides)',
   ],
-  [-2011, 'nothing to cancel'],
+  [-2011, 'nothing to cancel; order list does not exist'],
   [-2013, 'order does not exist'],
   [-2014, 'API-key header missing or malformed (HTTP 401)'],
   [-2015, 'unknown or disabled key, address outside its allow-list, or missing permission (HTTP 401)'],
@@ -182,6 +192,12 @@ ${errors}</table>
 <ul><li>Fees are charged in USDT on buys and sells; a buy freezes its cost plus the highest fee it could pay.</li>
 <li>Klines carry no taker-buy volumes ("0"); <code>30s</code> is an extra interval; each aggTrade is one trade.</li>
 <li>Market orders trade within the protection band around the best price; the rest expires.</li>
+<li>Stops (<code>STOP_LOSS</code>, <code>STOP_LOSS_LIMIT</code>, OCO) trigger on the market's last trade: a buy stop
+above it, a sell stop below it; one already crossed is refused (-2010). <code>TAKE_PROFIT</code> types are not
+served (-1116). A stop freezes what its order needs when it is placed; a <code>STOP_LOSS</code> buy is given as
+<code>quoteOrderQty</code> (USDT to spend). A waiting stop is listed by <code>openOrders</code> with
+<code>isWorking: false</code> under an order id above 10<sup>15</sup>; once fired it reads as the order it placed.
+An OCO's <code>orderListId</code> is its stop's id.</li>
 <li>Futures: positions are one-way (<code>positionSide</code> BOTH); LIMIT and MARKET orders only (no stop, take-profit
 or trailing orders: set TP/SL in the app); orders are priced within 5 % of the mark price; fees, margin and P&amp;L are in
 USDT. <code>lastFundingRate</code> is, as on Binance, the rate the next settlement would apply now. The depth's

@@ -18,6 +18,19 @@ import {
   binanceTrade,
 } from './binance-view.ts';
 import { binanceInstance, type BotApiDeps } from './binance-instance.ts';
+import type { SpotStopService } from '../spot/stop-orders.service.ts';
+import type { StopOrder } from '@tidemark/contract/spot-stops';
+import {
+  findOco,
+  isStopId,
+  ocoView,
+  placeOco,
+  placeStopOrder,
+  STOP_ERROR_CODES,
+  STOP_ID_BASE,
+  stopAsOrder,
+  wantsStop,
+} from './spot-stop-rest.ts';
 
 /** Binance interval names → ours (Binance has no 30s; ours is offered under its own name). */
 export const KLINE_INTERVALS: Record<string, CandleInterval> = {
@@ -35,8 +48,9 @@ export const KLINE_INTERVALS: Record<string, CandleInterval> = {
 /** /api/v3: the spot subset of Binance's REST API over the same spot service as the app (one engine, one book). */
 export function registerSpotRest(api: FastifyInstance, deps: BotApiDeps): void {
   const { ctx } = deps;
-  const { route } = binanceInstance(api, deps);
+  const { route } = binanceInstance(api, deps, STOP_ERROR_CODES);
   const spot = () => service(ctx, 'spot');
+  const stops = () => service(ctx, 'spotStops');
   const hub = () => service(ctx, 'spotHub');
 
   route('GET', '/ping', 1, 'public', () => ({}));
@@ -140,26 +154,63 @@ export function registerSpotRest(api: FastifyInstance, deps: BotApiDeps): void {
     };
   });
 
-  route('POST', '/order', 1, 'trade', (p, _r, key) => placeOrder(spot(), key!.userId, p));
+  route('POST', '/order', 1, 'trade', (p, _r, key) =>
+    wantsStop(p) ? placeStopOrder(stops(), key!.userId, p) : placeOrder(spot(), key!.userId, p),
+  );
   route('POST', '/order/test', 1, 'trade', (p) => {
     orderInput(p, 'test');
     return {};
   });
-  route('GET', '/order', 4, 'read', async (p, _r, key) => binanceOrder(await findOrder(spot(), key!.userId, p)));
+  route('GET', '/order', 4, 'read', async (p, _r, key) => {
+    const found = await findOrder(spot(), stops(), key!.userId, p);
+    return 'stopPrice' in found ? stopAsOrder(spot(), key!.userId, found) : binanceOrder(found);
+  });
   route('DELETE', '/order', 1, 'trade', async (p, _r, key) => {
-    const o = await findOrder(spot(), key!.userId, p);
-    return binanceCancel(await spot().cancel(key!.userId, o.id));
+    const found = await findOrder(spot(), stops(), key!.userId, p);
+    if (!('stopPrice' in found)) return binanceCancel(await spot().cancel(key!.userId, found.id));
+    if (found.status !== 'waiting') throw new BinanceError(-2011, 'Unknown order sent.');
+    return stopCancel(await stopAsOrder(spot(), key!.userId, await stops().cancel(key!.userId, found.id)));
   });
   route('GET', '/openOrders', 6, 'read', async (p, _r, key) => {
     const m = p.optionalSymbol();
-    return (await spot().openOrders(key!.userId, m?.symbol)).sort((a, b) => a.id - b.id).map(binanceOrder);
+    const orders = (await spot().openOrders(key!.userId, m?.symbol)).sort((a, b) => a.id - b.id).map(binanceOrder);
+    // waiting stops are open orders too (not working yet), after the book's
+    const waiting = await stops().open(key!.userId, m?.symbol);
+    const asOrders = await Promise.all(waiting.reverse().map((s) => stopAsOrder(spot(), key!.userId, s)));
+    return [...orders, ...asOrders];
   });
   route('DELETE', '/openOrders', 1, 'trade', async (p, _r, key) => {
     const m = p.symbol();
     const open = await spot().openOrders(key!.userId, m.symbol);
-    if (!open.length) throw new BinanceError(-2011, 'Unknown order sent.');
-    const done = await Promise.allSettled(open.map((o) => spot().cancel(key!.userId, o.id)));
-    return done.flatMap((r) => (r.status === 'fulfilled' ? [binanceCancel(r.value)] : []));
+    const waiting = await stops().open(key!.userId, m.symbol);
+    if (!open.length && !waiting.length) throw new BinanceError(-2011, 'Unknown order sent.');
+    // the stops first: an OCO's limit leg goes with its stop
+    const stopped = await Promise.allSettled(waiting.map((s) => stops().cancel(key!.userId, s.id)));
+    const legs = new Set(waiting.flatMap((s) => (s.ocoOrder ? [s.ocoOrder.id] : [])));
+    const done = await Promise.allSettled(
+      open.filter((o) => !legs.has(o.id)).map((o) => spot().cancel(key!.userId, o.id)),
+    );
+    const cancelledStops = await Promise.all(
+      stopped.flatMap((r) => (r.status === 'fulfilled' ? [stopAsOrder(spot(), key!.userId, r.value)] : [])),
+    );
+    return [
+      ...done.flatMap((r) => (r.status === 'fulfilled' ? [binanceCancel(r.value)] : [])),
+      ...cancelledStops.map(stopCancel),
+    ];
+  });
+  // ---- OCO (an order list of a limit order and a stop)
+  route('POST', '/order/oco', 1, 'trade', (p, _r, key) => placeOco(stops(), spot(), key!.userId, p));
+  route('GET', '/orderList', 4, 'read', async (p, _r, key) =>
+    ocoView(spot(), key!.userId, await findOco(stops(), key!.userId, p)),
+  );
+  route('DELETE', '/orderList', 1, 'trade', async (p, _r, key) => {
+    const oco = await findOco(stops(), key!.userId, p);
+    if (oco.status !== 'waiting') throw new BinanceError(-2011, 'Order list does not exist.');
+    return ocoView(spot(), key!.userId, await stops().cancel(key!.userId, oco.id));
+  });
+  route('GET', '/openOrderList', 6, 'read', async (_p, _r, key) => {
+    const waiting = (await stops().open(key!.userId)).filter((s) => s.ocoOrder);
+    return Promise.all(waiting.reverse().map((s) => ocoView(spot(), key!.userId, s)));
   });
   route('GET', '/allOrders', 20, 'read', async (p, _r, key) => {
     const m = p.symbol();
@@ -213,14 +264,58 @@ function quoteQty(m: Market, price: string, qty: string): string {
   return ticks === null || lots === null ? '0' : quoteUnitsToText(m, notionalUnits(ticks, lots));
 }
 
-async function findOrder(spot: SpotService, userId: number, p: BinanceParams): Promise<SpotOrder> {
+/** The order a call names: an order of the book, or a stop (by its id above STOP_ID_BASE, or its client id). */
+async function findOrder(
+  spot: SpotService,
+  stops: SpotStopService,
+  userId: number,
+  p: BinanceParams,
+): Promise<SpotOrder | StopOrder> {
   const m = p.symbol();
   const id = p.int('orderId', { min: 1, max: Number.MAX_SAFE_INTEGER });
   const clientId = p.clientId('origClientOrderId');
   if (id === undefined && clientId === undefined) throw mandatory('orderId');
-  const order = id !== undefined ? await spot.detail(userId, id) : await spot.detailByClientOrderId(userId, clientId!);
-  if (order.symbol !== m.symbol) throw new BinanceError(-2013, 'Order does not exist.');
-  return order;
+  const missing = () => new BinanceError(-2013, 'Order does not exist.');
+  let found: SpotOrder | StopOrder;
+  if (id !== undefined) {
+    found = isStopId(id)
+      ? await stops.find(userId, { id: id - STOP_ID_BASE }).catch(() => {
+          throw missing();
+        })
+      : await spot.detail(userId, id);
+  } else {
+    found = await spot
+      .detailByClientOrderId(userId, clientId!)
+      .catch(() => stops.find(userId, { clientOrderId: clientId! }))
+      .catch(() => {
+        throw missing();
+      });
+  }
+  if (found.symbol !== m.symbol) throw missing();
+  return found;
+}
+
+/** DELETE /order's answer for a stop. */
+function stopCancel(o: Awaited<ReturnType<typeof stopAsOrder>>) {
+  return {
+    symbol: o.symbol,
+    origClientOrderId: o.clientOrderId,
+    orderId: o.orderId,
+    orderListId: o.orderListId,
+    clientOrderId: o.clientOrderId,
+    transactTime: o.updateTime,
+    price: o.price,
+    origQty: o.origQty,
+    executedQty: o.executedQty,
+    origQuoteOrderQty: o.origQuoteOrderQty,
+    cummulativeQuoteQty: o.cummulativeQuoteQty,
+    status: o.status,
+    timeInForce: o.timeInForce,
+    type: o.type,
+    side: o.side,
+    stopPrice: o.stopPrice,
+    selfTradePreventionMode: 'NONE',
+  };
 }
 
 const SIDES = ['BUY', 'SELL'] as const;

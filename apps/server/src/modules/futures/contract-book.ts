@@ -3,6 +3,7 @@ import { EventLog, MatchingEngine, type EngineEvent } from '@tidemark/engine';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/app-error.ts';
+import type { OrderBrackets } from './order-brackets.ts';
 import type { FeeDiscount } from '../coupon/fee-discount.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import type { Contract } from './domain/contracts.ts';
@@ -58,6 +59,8 @@ export class ContractBook {
   private readonly clock: Clock;
   /** Fee coupons (set by the coupon module); without it every fee is the contract's rate. */
   feeDiscount: FeeDiscount | null = null;
+  /** TP/SL given with orders (order-brackets.ts): told of every saved fill, reloaded with the book. */
+  brackets: OrderBrackets | null = null;
   /** The last mark computed (null until the first tick with an index price). */
   markState: MarkState | null = null;
   /** Premium samples since the last funding settlement (in memory: a restart starts a fresh average). */
@@ -118,6 +121,7 @@ export class ContractBook {
       });
       this.open.set(row.id, row);
     }
+    await this.brackets?.reload(executor, this.contract.symbol);
   }
 
   /**
@@ -562,6 +566,7 @@ export class ContractBook {
         })
         .where(and(eq(futuresOrders.id, row.id), ne(futuresOrders.status, 'filled')));
     }
+    await this.brackets?.afterFills(tx, touched.values());
   }
 }
 

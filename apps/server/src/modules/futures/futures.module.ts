@@ -5,6 +5,7 @@ import type { Module } from '../../platform/module.ts';
 import { loadFuturesConfig } from './futures.config.ts';
 import { registerFuturesAdmin } from './futures.admin.ts';
 import { futuresMessages } from './futures.messages.ts';
+import { orderBracketMessages } from './order-brackets.messages.ts';
 import { registerFuturesRoutes } from './futures.routes.ts';
 import { FuturesService } from './futures.service.ts';
 import { FuturesFeed } from './futures-feed.ts';
@@ -24,6 +25,7 @@ declare module '../../platform/context.ts' {
 }
 
 registerMessages(futuresMessages);
+registerMessages(orderBracketMessages);
 
 const background = new WeakMap<object, { stop: () => void; maker: FuturesMarketMaker | null }>();
 

@@ -36,6 +36,7 @@ import {
 import { isolatedMarginBounds, returnOnEquity, unrealizedPnl } from '@tidemark/futures-math';
 import { checkLeverage } from '@tidemark/futures-math';
 import { closeTriggerUpdate } from './stop-pl.ts';
+import { bracketOf, OrderBrackets, placeWithBracket, type BracketInput } from './order-brackets.ts';
 import { formatFixed, RATE_ONE, USDT_SCALE } from '@tidemark/futures-math';
 import { fundingTimeAtOrBefore, settleFunding } from './funding.ts';
 import {
@@ -83,6 +84,7 @@ export class FuturesService {
   /** The operator's trading status; without one (tests of the engine path) every contract trades. */
   private readonly gate: MarketGate | undefined;
   private readonly committer: FuturesCommitter;
+  private readonly brackets: OrderBrackets;
 
   constructor(deps: {
     db: Db;
@@ -101,7 +103,9 @@ export class FuturesService {
     // one group commit for every contract: see futures-committer.ts
     const committer = new FuturesCommitter(deps.db);
     this.committer = committer;
+    this.brackets = new OrderBrackets(() => deps.clock.now());
     for (const c of CONTRACTS) this.books.set(c.symbol, new ContractBook(c, { ...deps, committer }));
+    for (const b of this.books.values()) b.brackets = this.brackets;
   }
 
   readonly markOf: MarkOf = (symbol) => this.books.get(symbol)?.mark ?? null;
@@ -255,13 +259,17 @@ export class FuturesService {
 
   async place(
     userId: number,
-    body: FuturesPlaceOrderRequest & { reduceOnly?: boolean; postOnly?: boolean; timeInForce?: 'GTC' | 'IOC' | 'FOK' },
+    body: FuturesPlaceOrderRequest &
+      BracketInput & { reduceOnly?: boolean; postOnly?: boolean; timeInForce?: 'GTC' | 'IOC' | 'FOK' },
   ): Promise<FuturesOrder> {
     const b = this.book(body.symbol);
     this.gate?.assertOpen('futures', body.symbol, 'order');
     const c = b.contract;
     const qtyLots = toLots(c, body.quantity);
     const priceTicks = body.price === undefined ? null : toTicks(c, body.price);
+    const bracket = bracketOf(c, body);
+    if (bracket && body.reduceOnly)
+      throw badRequest('VALIDATION', 'futures.bracketReduceOnly', undefined, 'reduceOnly');
     const requestHash = hashBody('futures.order', { ...body, clientOrderId: undefined });
     if (this.tradingGate && !this.platformUsers.has(userId) && !(await this.onlyReduces(userId, body))) {
       const s = await this.setting(userId, body.symbol);
@@ -269,21 +277,25 @@ export class FuturesService {
     }
     const row = await b.run(async (tx) => {
       const s = await this.setting(userId, body.symbol, tx);
-      return b.place(tx, {
-        userId,
-        clientOrderId: body.clientOrderId,
-        requestHash,
-        side: body.side,
-        type: body.type,
-        priceTicks,
-        qtyLots,
-        reduceOnly: body.reduceOnly ?? false,
-        postOnly: body.postOnly ?? false,
-        ...(body.timeInForce ? { timeInForce: body.timeInForce } : {}),
-        source: 'user',
-        marginMode: s.marginMode,
-        leverage: s.leverage,
-      });
+      const place = () =>
+        b.place(tx, {
+          userId,
+          clientOrderId: body.clientOrderId,
+          requestHash,
+          side: body.side,
+          type: body.type,
+          priceTicks,
+          qtyLots,
+          reduceOnly: body.reduceOnly ?? false,
+          postOnly: body.postOnly ?? false,
+          ...(body.timeInForce ? { timeInForce: body.timeInForce } : {}),
+          source: 'user',
+          marginMode: s.marginMode,
+          leverage: s.leverage,
+        });
+      if (!bracket) return place();
+      const order = { userId, clientOrderId: body.clientOrderId, side: body.side, priceTicks };
+      return placeWithBracket(tx, b, this.brackets, order, bracket, place);
     });
     return orderView(c, row);
   }
@@ -628,6 +640,7 @@ export class FuturesService {
       equity: usdt(bal.available + bal.frozen + margin + upnl),
       settings: settings.map((s) => ({ symbol: s.symbol, marginMode: s.marginMode, leverage: s.leverage })),
       defaultLeverage: this.defaultLeverage,
+      leverageCap: (await this.tradingGate?.leverageCap(userId)) ?? null,
     };
   }
 

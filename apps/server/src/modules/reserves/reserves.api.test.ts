@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -147,6 +148,57 @@ describe('proof of reserves', () => {
     );
     expect((await server.api('/xb/v1/reserves/snapshots', { limit: 20 })).body.data.snapshots.length).toBe(before);
   });
+  it('a user chosen at random: their proof from the API passes `npm run por:verify` and holds their ledger balance', async () => {
+    const users = [];
+    const deposited: Array<Record<string, string>> = [];
+    for (let i = 0; i < 8; i++) {
+      const u = await h.user();
+      // amounts differ per user, so a proof of the wrong leaf cannot pass by accident
+      const amounts: Record<string, string> = {
+        USDT: `${10 + i * 7}.${String(crypto.randomInt(1, 999_999)).padStart(6, '0')}`,
+      };
+      if (i % 2 === 0) amounts.BTC = `0.0${i + 1}`;
+      for (const [cur, amount] of Object.entries(amounts))
+        await h.deposit(u.id, cur, cur === 'BTC' ? 'BTC' : 'TRC20', amount);
+      users.push(u);
+      deposited.push(amounts);
+    }
+    const finance = await server.createOperator(['finance']);
+    const snap = (await server.api('/admin/reserves/snapshot', {}, { token: finance.token })).body.data;
+    const pick = crypto.randomInt(users.length);
+    const chosen = users[pick]!;
+    const res = await server.api('/xb/v1/reserves/proof', {}, { token: chosen.token });
+    const proofs: ReserveProof[] = res.body.data.proofs;
+    expect(
+      proofs.map((p) => p.currency),
+      `user #${pick}`,
+    ).toEqual(pick % 2 === 0 ? ['BTC', 'USDT'] : ['USDT']);
+    const owed = (await server.built.ctx.services.ledger!.userLiabilities()).filter((l) => l.userId === chosen.id);
+    for (const p of proofs) {
+      expect(p.snapshotId).toBe(snap.id);
+      expect(p.leaf.userId).toBe(chosen.id);
+      const ledger = owed.filter((l) => l.currency === p.currency).reduce((sum, l) => sum + l.balance, 0n);
+      expect(p.leaf.balance, `${p.currency} of user #${pick}`).toBe(String(ledger));
+      // and what was deposited, in minor units, worked out here rather than by the server
+      const scale = p.currency === 'BTC' ? 8 : 6;
+      const [whole, frac = ''] = deposited[pick]![p.currency]!.split('.');
+      expect(p.leaf.balance).toBe(String(BigInt(whole! + frac.padEnd(scale, '0'))));
+      expect(p.root.hash).toBe(snap.currencies.find((c: { currency: string }) => c.currency === p.currency).rootHash);
+    }
+    // the file a user downloads ("download all"), checked by the standalone script with no server code
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reserves-random-'));
+    try {
+      const file = path.join(dir, 'proof.json');
+      fs.writeFileSync(file, JSON.stringify(proofs));
+      const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` };
+      const ok = await run('npm', ['run', '--silent', 'por:verify', '--', file], { cwd: root, env });
+      expect(ok.stdout.trim().split('\n')).toHaveLength(proofs.length);
+      for (const p of proofs) expect(ok.stdout).toContain(`OK ${p.currency} snapshot ${snap.id}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('npm run por:snapshot publishes the same way from the command line, with fresh services on the database', async () => {
     const ctx = server.built.ctx;
     const out = await porSnapshotCommand.run(

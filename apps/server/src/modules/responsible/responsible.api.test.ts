@@ -91,6 +91,9 @@ describe('leverage cap of young accounts', () => {
     await passQuiz(young.token);
     const status = await api('/xb/v1/responsible/status', {}, young.token);
     expect(status.body.data.leverageCap).toMatchObject({ cap: 20, days: 30 });
+    // the futures account says the same, so the app's leverage selector stops at it
+    const account = await api('/xb/v1/futures/account', {}, young.token);
+    expect(account.body.data.leverageCap).toEqual(status.body.data.leverageCap);
     const high = await api('/xb/v1/futures/leverage', { symbol: 'BTCUSDT', leverage: 21 }, young.token);
     expect(high.status).toBe(400);
     expect(high.body.error).toBe('LEVERAGE_CAPPED');
@@ -101,6 +104,7 @@ describe('leverage cap of young accounts', () => {
     await ageAccount(old.id, 31);
     await passQuiz(old.token);
     expect((await api('/xb/v1/responsible/status', {}, old.token)).body.data.leverageCap).toBeNull();
+    expect((await api('/xb/v1/futures/account', {}, old.token)).body.data.leverageCap).toBeNull();
     expect((await api('/xb/v1/futures/leverage', { symbol: 'BTCUSDT', leverage: 50 }, old.token)).status).toBe(200);
     expect((await order(old.token, { side: 'buy', price: '49000' })).status).toBe(200);
 

@@ -162,6 +162,10 @@ export class ResponsibleService implements TradingGate {
     }
   }
 
+  leverageCap(userId: number): Promise<{ cap: number; days: number; until: number } | null> {
+    return this.capOf(userId, this.clock.now());
+  }
+
   private async capOf(userId: number, now: number) {
     if (!this.enforced || this.config.youngDays === 0) return null;
     const user = await this.accounts().getUser(userId);

@@ -17,6 +17,7 @@ import { SpotService } from './spot.service.ts';
 import { stopOrderMessages } from './stop-orders.messages.ts';
 import { registerStopOrderRoutes } from './stop-orders.routes.ts';
 import { SpotStopService } from './stop-orders.service.ts';
+import { StopFeed } from './stop-feed.ts';
 
 declare module '../../platform/context.ts' {
   /** What this module publishes to the others. */
@@ -58,6 +59,7 @@ export const spotModule: Module = {
     const stops = new SpotStopService({ db: ctx.db, spot, gate: service(ctx, 'marketStatus') });
     ctx.services.spotStops = stops;
     registerStopOrderRoutes(app, ctx, stops);
+    new StopFeed({ hub, stops, onError: (err) => ctx.log.warn({ err }, 'stops channel update failed') });
     // before the first order: markets start under the fees and minimums finance set, not the configured ones
     service(ctx, 'marketParameters').attach('spot', spotParameterTarget);
     registerSpotAdmin(app, ctx, spot);

@@ -23,6 +23,9 @@ export class SpotStopService {
   private readonly spot: SpotService;
   private readonly gate: MarketGate | undefined;
 
+  /** Told of every stop its owner placed or cancelled here (the `/ws` stops channel, stop-feed.ts). */
+  onChanged: ((userId: number, stop: StopOrder) => void) | null = null;
+
   constructor(deps: { db: Db; spot: SpotService; gate?: MarketGate }) {
     this.db = deps.db;
     this.spot = deps.spot;
@@ -34,7 +37,39 @@ export class SpotStopService {
     if (!m) throw badRequest('UNKNOWN_SYMBOL', 'spot.unknownSymbol', undefined, 'symbol');
     this.gate?.assertOpen('spot', m.symbol, 'order');
     const stop = toNewStop(m, userId, input);
-    return this.view(await this.spot.sequencer(m.symbol).placeStop(stop));
+    const placed = await this.view(await this.spot.sequencer(m.symbol).placeStop(stop));
+    this.onChanged?.(userId, placed);
+    return placed;
+  }
+
+  /** The ids of the user's waiting stops in every market (in memory: no database read). */
+  waitingIds(userId: number): Set<number> {
+    return new Set(this.spot.allSequencers().flatMap((s) => s.waitingStopsOf(userId).map((r) => r.id)));
+  }
+
+  /** Some of the user's stops by id (someone else's are not found). */
+  async byIds(userId: number, ids: number[]): Promise<StopOrder[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .select()
+      .from(spotStopOrders)
+      .where(and(eq(spotStopOrders.userId, userId), inArray(spotStopOrders.id, ids)));
+    return this.views(rows.sort((a, b) => a.id - b.id));
+  }
+
+  /** One of the user's stops by id or client id. */
+  async find(userId: number, by: { id: number } | { clientOrderId: string }): Promise<StopOrder> {
+    const [row] = await this.db
+      .select()
+      .from(spotStopOrders)
+      .where(
+        and(
+          eq(spotStopOrders.userId, userId),
+          'id' in by ? eq(spotStopOrders.id, by.id) : eq(spotStopOrders.clientOrderId, by.clientOrderId),
+        ),
+      );
+    if (!row) throw notFound('spot.stopNotFound');
+    return this.view(row);
   }
 
   async cancel(userId: number, stopId: number): Promise<StopOrder> {
@@ -48,7 +83,9 @@ export class SpotStopService {
       seq = this.spot.sequencer(row.symbol);
     }
     this.gate?.assertOpen('spot', seq.market.symbol, 'cancel');
-    return this.view(await seq.cancelStop(userId, stopId));
+    const cancelled = await this.view(await seq.cancelStop(userId, stopId));
+    this.onChanged?.(userId, cancelled);
+    return cancelled;
   }
 
   /** The caller's waiting stops (an OCO pair is one item: its stop, with the limit leg inside). */

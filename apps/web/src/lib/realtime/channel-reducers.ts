@@ -1,6 +1,7 @@
 import type { BalanceUpdate, Candle, DepthLevel, PublicTrade, SpotOrder, Ticker } from '@tidemark/contract';
 import type { FuturesAlert, FuturesMarkInfo } from '@tidemark/contract/futures';
 import { FUTURES_USER_CHANNELS } from '@tidemark/contract/futures-channels';
+import type { StopOrder } from '@tidemark/contract/spot-stops';
 import { applyDepthDelta, bookFromSnapshot, type DepthBook } from './depth-book.ts';
 
 /**
@@ -61,6 +62,12 @@ const orders: ChannelReducer<SpotOrder[]> = {
   },
 };
 
+/** The caller's stops: the snapshot is the waiting ones; each update the stops whose state changed (kept, by id). */
+const stops: ChannelReducer<StopOrder[]> = {
+  snapshot: (d) => d as StopOrder[],
+  update: (s, d) => mergeBy(s, d as StopOrder[], (o) => String(o.id)),
+};
+
 const balances: ChannelReducer<BalanceUpdate[]> = {
   snapshot: (d) => d as BalanceUpdate[],
   update: (s, d) => mergeBy(s, d as BalanceUpdate[], (b) => `${b.wallet}:${b.currency}`),
@@ -112,6 +119,7 @@ export function reducerFor(channel: string): ChannelReducer<unknown> | null {
     candles,
     orders,
     balances,
+    stops,
     'futures.mark': latest,
     'futures.marks': futuresMarks,
     'futures.depth': depth,
@@ -127,6 +135,9 @@ export function reducerFor(channel: string): ChannelReducer<unknown> | null {
 /** Channels that carry the caller's own data: subscribed with the session token. */
 export function isUserChannel(channel: string): boolean {
   return (
-    channel === 'orders' || channel === 'balances' || (FUTURES_USER_CHANNELS as readonly string[]).includes(channel)
+    channel === 'orders' ||
+    channel === 'balances' ||
+    channel === 'stops' ||
+    (FUTURES_USER_CHANNELS as readonly string[]).includes(channel)
   );
 }

@@ -8,6 +8,7 @@ import type {
   FuturesOrder,
   FuturesPosition,
 } from '@tidemark/contract/futures';
+import type { StopOrder } from '@tidemark/contract/spot-stops';
 import { useSession } from '../session.ts';
 import { realtime, type ConnectionStatus } from './client.ts';
 import type { DepthBook } from './depth-book.ts';
@@ -36,6 +37,12 @@ export const useCandles = (symbol: string | null, interval: CandleInterval) =>
 export function useMyOpenOrders(): SpotOrder[] | undefined {
   const signedIn = useSignedInChannels();
   return useChannel<SpotOrder[]>(signedIn ? 'orders' : null);
+}
+
+/** The caller's stops as the `stops` channel tells them (waiting at subscription, then every change). */
+export function useMyStops(): StopOrder[] | undefined {
+  const signedIn = useSignedInChannels();
+  return useChannel<StopOrder[]>(signedIn ? 'stops' : null);
 }
 
 export function useMyBalances(): BalanceUpdate[] | undefined {

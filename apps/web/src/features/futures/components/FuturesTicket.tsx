@@ -13,7 +13,7 @@ import type {
   MarginMode,
   PositionSide,
 } from '@tidemark/contract/futures';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
@@ -22,6 +22,17 @@ import { placeFuturesOrder, setLeverage, setMarginMode } from '../api/futures.ts
 import { previewOrder, type PreviewError } from '../model/preview.ts';
 import { reducibleBy } from '../model/reduce-only.ts';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
+import { formatDateTime } from '../../referral/model/dates.ts'; // referral feature: dates in the reader's language
+import {
+  bracketRequest,
+  checkOrderBracket,
+  EMPTY_BRACKET,
+  type OrderBracketDraft,
+  type OrderBracketFields,
+} from '../model/order-bracket.ts';
+
+// the TP/SL fields load when the user turns TP/SL on: the ticket's first load does not carry them
+const TicketTpSl = lazy(() => import('./TicketTpSl.tsx'));
 
 /** The server's default for a contract the user never configured, when the account does not say it (signed out). */
 const DEFAULT_LEVERAGE = 5;
@@ -32,6 +43,9 @@ const DEFAULT_LEVERAGE = 5;
  * (initial margin + fee) and the estimated liquidation price (model/preview.ts, the server's formulas),
  * repeated in the confirmation dialog. Leverage and margin mode are settings of the contract on the server.
  * Reduce-only (only against an open position on the other side) never opens or increases a position.
+ * A TP/SL may go with an opening order (model/order-bracket.ts): its estimated P&L is shown before confirming,
+ * and the server writes it into the position when the order fills. The leverage stops at the young-account
+ * cap when one applies (responsible trading), with the reason beside it.
  */
 export function FuturesTicket(props: {
   contract: FuturesContract;
@@ -42,7 +56,7 @@ export function FuturesTicket(props: {
   /** A price tapped in the book (a new object each tap): the ticket becomes a limit order at it. */
   picked?: { price: string } | null;
 }) {
-  const { t } = useTranslation('futures');
+  const { t, i18n } = useTranslation('futures');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const c = props.contract;
@@ -61,6 +75,14 @@ export function FuturesTicket(props: {
   // the switch only means something against an opposite position; it stays off (disabled) without one
   const reducible = reducibleBy(props.positions, c.symbol, direction);
   const reduceOnly = reduceOnlyChosen && reducible !== null;
+  const [tpslOn, setTpslOn] = useState(false);
+  const [bracket, setBracket] = useState<OrderBracketDraft>(EMPTY_BRACKET);
+  // a reduce-only order carries no TP/SL (the server refuses it): the position has its own
+  const withBracket = tpslOn && !reduceOnly;
+  const bracketCheck = withBracket
+    ? checkOrderBracket(c, { direction, type: orderType, price, quantity }, bracket)
+    : null;
+  const bracketInvalid = bracketCheck !== null && (bracketCheck.takeProfit !== null || bracketCheck.stopLoss !== null);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const submitting = useRef(false);
@@ -125,7 +147,8 @@ export function FuturesTicket(props: {
 
   async function submit() {
     setTouched(true);
-    if (errors.length || !preview || submitting.current) return;
+    if (errors.length || bracketInvalid || !preview || submitting.current) return;
+    const sentBracket: OrderBracketFields = withBracket ? bracketRequest(bracket) : {};
     submitting.current = true;
     try {
       const confirmed = await Dialog.confirm({
@@ -160,6 +183,30 @@ export function FuturesTicket(props: {
               {preview.estimated && preview.estimatedLiquidationPrice ? '≈ ' : ''}
               {liquidationText(preview.estimatedLiquidationPrice)}
             </dd>
+            {sentBracket.takeProfitPrice && (
+              <>
+                <dt>{t('position.takeProfit')}</dt>
+                <dd data-testid="confirm-tp">
+                  {t('ticket.bracket.confirmLine', {
+                    price: formatPrice(sentBracket.takeProfitPrice),
+                    trigger: t(`stopPl.trigger.${sentBracket.takeProfitTrigger}`),
+                    pnl: bracketCheck?.takeProfitPnl ?? '--',
+                  })}
+                </dd>
+              </>
+            )}
+            {sentBracket.stopLossPrice && (
+              <>
+                <dt>{t('position.stopLoss')}</dt>
+                <dd data-testid="confirm-sl">
+                  {t('ticket.bracket.confirmLine', {
+                    price: formatPrice(sentBracket.stopLossPrice),
+                    trigger: t(`stopPl.trigger.${sentBracket.stopLossTrigger}`),
+                    pnl: bracketCheck?.stopLossPnl ?? '--',
+                  })}
+                </dd>
+              </>
+            )}
           </dl>
         ),
         confirmText: t('ticket.confirm'),
@@ -176,8 +223,10 @@ export function FuturesTicket(props: {
         ...(orderType === 'limit' ? { price } : {}),
         quantity,
         reduceOnly,
+        ...sentBracket,
       });
       setQuantity('');
+      setBracket(EMPTY_BRACKET);
       setTouched(false);
       Toast.show({ icon: 'success', content: t(order.status === 'filled' ? 'ticket.filled' : 'ticket.placed') });
     } catch {
@@ -201,7 +250,8 @@ export function FuturesTicket(props: {
     </button>
   );
 
-  const maxLeverage = c.maxLeverage;
+  const cap = props.account?.leverageCap ?? null;
+  const maxLeverage = cap ? Math.min(c.maxLeverage, cap.cap) : c.maxLeverage;
   return (
     <div className="ticket futures-ticket" data-testid="futures-ticket">
       <div className="ticket__sides">
@@ -223,7 +273,9 @@ export function FuturesTicket(props: {
       <div className="futures-leverage">
         <span>{t('ticket.leverage')}</span>
         <strong data-testid="leverage-value">{leverage}×</strong>
-        <span className="muted">{t('ticket.maxAtSize', { max: preview?.maxLeverage ?? maxLeverage })}</span>
+        <span className="muted">
+          {t('ticket.maxAtSize', { max: Math.min(preview?.maxLeverage ?? maxLeverage, maxLeverage) })}
+        </span>
       </div>
       <Slider
         className="ticket__slider"
@@ -236,6 +288,15 @@ export function FuturesTicket(props: {
         onAfterChange={(v) => void commitLeverage(Array.isArray(v) ? v[0]! : v)}
         data-testid="leverage-slider"
       />
+      {cap && cap.cap < c.maxLeverage && (
+        <p className="muted" data-testid="leverage-cap">
+          {t('ticket.leverageCapped', {
+            cap: cap.cap,
+            days: cap.days,
+            until: formatDateTime(cap.until, i18n.language),
+          })}
+        </p>
+      )}
       <div className="futures-leverage__quick">
         {[1, 5, 10, 20, 50]
           .filter((x) => x <= maxLeverage)
@@ -303,6 +364,22 @@ export function FuturesTicket(props: {
                 })}
           </p>
         </div>
+      )}
+      {props.signedIn && !reduceOnly && (
+        <div className="futures-reduce-only">
+          <span>{t('ticket.bracket.title')}</span>
+          <Switch
+            checked={tpslOn}
+            onChange={setTpslOn}
+            aria-label={t('ticket.bracket.title')}
+            data-testid="ticket-tpsl-on"
+          />
+        </div>
+      )}
+      {withBracket && bracketCheck && (
+        <Suspense fallback={null}>
+          <TicketTpSl value={bracket} onChange={setBracket} check={bracketCheck} />
+        </Suspense>
       )}
       <dl className="ticket__summary" data-testid="futures-summary">
         <dt>{t('ticket.available')}</dt>

@@ -2,7 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { SpotOrder } from '@tidemark/contract';
 import { useSignedIn } from '../../../lib/session.ts';
 import { bookFromSnapshot, type DepthBook } from '../../../lib/realtime/depth-book.ts';
-import { useDepth, useMyBalances, useMyOpenOrders, useTicker } from '../../../lib/realtime/hooks.ts';
+import {
+  useDepth,
+  useIntoQuery,
+  useMyBalances,
+  useMyOpenOrders,
+  useMyStops,
+  useTicker,
+} from '../../../lib/realtime/hooks.ts';
+import { mergeStops } from '../model/merge-stops.ts';
 import type { StopOrder } from '@tidemark/contract/spot-stops';
 import { depthQuery, openOrdersQuery, recentStopsQuery, spotBalancesQuery, tickerQuery } from '../api/trade.ts';
 
@@ -38,15 +46,15 @@ export function useOpenOrders(symbol: string): SpotOrder[] | undefined {
 }
 
 /**
- * The market's recent stops. A stop fires on someone else's trade, so while one waits the list is read again every
- * few seconds (and whenever the user's orders change, through the money refresh).
+ * The market's recent stops: read once, then kept current by the `stops` channel (a stop fires on someone else's
+ * trade; the channel says so after that trade's commit), so nothing polls.
  */
 export function useRecentStops(symbol: string): StopOrder[] {
   const signedIn = useSignedIn();
-  const q = useQuery({
-    ...recentStopsQuery(symbol),
-    enabled: signedIn,
-    refetchInterval: (query) => (query.state.data?.some((s) => s.status === 'waiting') ? 3000 : false),
-  });
+  const q = useQuery({ ...recentStopsQuery(symbol), enabled: signedIn });
+  const live = useMyStops();
+  useIntoQuery<StopOrder[], StopOrder[]>(recentStopsQuery(symbol).queryKey, live, (old, changed) =>
+    old === undefined ? old : mergeStops(old, changed, symbol),
+  );
   return signedIn ? (q.data ?? []) : [];
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import type { FieldErrors } from '../model/form-errors.ts';
+import type { FieldErrors } from '../../../components/form/field-checks.ts';
 
 /**
  * Form values plus per-field error keys. Editing a field clears its error, so a message never

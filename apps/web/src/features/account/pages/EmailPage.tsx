@@ -3,14 +3,12 @@ import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
-import { BindEmailRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, bindEmail } from '../api/account.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { TargetCodeFields } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
-import { check } from '../model/form-errors.ts';
-import { emptyTarget, type TargetForm } from '../model/forms.ts';
+import { checkBindEmail, emptyTarget, type TargetForm } from '../model/forms.ts';
 import '../components/account.css';
 import { useDetour } from '../../../lib/detour.ts';
 import { Form } from '../../../components/form/Form.tsx';
@@ -57,7 +55,7 @@ function BindEmailForm() {
   const { values, set } = f;
 
   const onSubmit = () => {
-    const checked = check(BindEmailRequest, { email: values.email, code: values.code });
+    const checked = checkBindEmail({ email: values.email, code: values.code });
     if (!checked.ok) return f.setErrors(checked.errors);
     void f.submit(async () => {
       await bindEmail(checked.value);

@@ -1,7 +1,6 @@
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { ChangeFundPasswordRequest, SetFundPasswordRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, changeFundPassword, setFundPassword } from '../api/account.ts';
 import { FormRow } from '../../../components/form/FormRow.tsx';
 import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
@@ -9,7 +8,7 @@ import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
-import { check } from '../model/form-errors.ts';
+import { checkChangeFundPassword, checkSetFundPassword } from '../model/forms.ts';
 import '../components/account.css';
 import { useDetour } from '../../../lib/detour.ts';
 import { Form } from '../../../components/form/Form.tsx';
@@ -33,21 +32,15 @@ function FundPasswordForm(props: { isSet: boolean }) {
   const { values, set } = f;
 
   const onSubmit = () => {
+    const { fundPassword, confirmPassword } = values;
     const checked = props.isSet
-      ? check(ChangeFundPasswordRequest, {
-          oldFundPassword: values.oldFundPassword,
-          fundPassword: values.fundPassword,
-          confirmPassword: values.confirmPassword,
-        })
-      : check(SetFundPasswordRequest, {
-          loginPassword: values.loginPassword,
-          fundPassword: values.fundPassword,
-          confirmPassword: values.confirmPassword,
-        });
+      ? checkChangeFundPassword({ oldFundPassword: values.oldFundPassword, fundPassword, confirmPassword })
+      : checkSetFundPassword({ loginPassword: values.loginPassword, fundPassword, confirmPassword });
     if (!checked.ok) return f.setErrors(checked.errors);
+    const body = checked.value;
     void f.submit(async () => {
-      if (props.isSet) await changeFundPassword(checked.value as ChangeFundPasswordRequest);
-      else await setFundPassword(checked.value as SetFundPasswordRequest);
+      if ('oldFundPassword' in body) await changeFundPassword(body);
+      else await setFundPassword(body);
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       Toast.show({ content: t(props.isSet ? 'account:fund.successChange' : 'account:fund.successSet') });
       detour.finish('/mine/security');

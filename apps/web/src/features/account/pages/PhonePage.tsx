@@ -1,12 +1,11 @@
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { BindPhoneRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, bindPhone } from '../api/account.ts';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { TargetCodeFields } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
-import { check } from '../model/form-errors.ts';
+import { checkBindPhone } from '../model/forms.ts';
 import { emptyTarget, type TargetForm } from '../model/forms.ts';
 import '../components/account.css';
 import { useDetour } from '../../../lib/detour.ts';
@@ -26,7 +25,7 @@ function BindPhoneForm() {
   const { values, set } = f;
 
   const onSubmit = () => {
-    const checked = check(BindPhoneRequest, {
+    const checked = checkBindPhone({
       countryCode: values.countryCode,
       phone: values.phone,
       code: values.code,

@@ -1,9 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import { useTranslation } from '../lib/use-translation.ts';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSignedIn } from '../lib/session.ts';
+import { EmptyState } from './EmptyState.tsx';
 
 /** The features whose screens need a session; each says why in `<feature>:guest.title` and `.text`. */
 export type GatedFeature =
@@ -23,20 +23,21 @@ export function SignInGate(props: { feature: GatedFeature; children: ReactNode }
   return (
     <div className="page-body">
       <div className="card">
-        <ErrorBlock
-          status="empty"
+        {/* the app's own empty state, not antd-mobile's ErrorBlock: its illustrations were 9 KB of every gated screen */}
+        <EmptyState
+          testId="guest-gate"
           title={t(`${props.feature}:guest.title`)}
-          description={t(`${props.feature}:guest.text`)}
-          fullPage={false}
-        >
-          <Button
-            color="primary"
-            onClick={() => void navigate('/login', { state: { from: location.pathname } })}
-            data-testid="guest-login"
-          >
-            {t('common:gate.login')}
-          </Button>
-        </ErrorBlock>
+          text={t(`${props.feature}:guest.text`)}
+          action={
+            <Button
+              color="primary"
+              onClick={() => void navigate('/login', { state: { from: location.pathname } })}
+              data-testid="guest-login"
+            >
+              {t('common:gate.login')}
+            </Button>
+          }
+        />
       </div>
     </div>
   );

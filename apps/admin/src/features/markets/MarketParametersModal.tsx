@@ -1,13 +1,11 @@
 import { Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DECIMAL } from '../../components/row-editor.tsx';
 
 const FIELDS = ['makerFee', 'takerFee', 'minNotional'] as const;
 type Field = (typeof FIELDS)[number];
 export type MarketParameters = Record<Field, string>;
-
-/** A decimal string as the server takes it: digits with an optional fraction, never a float. */
-const DECIMAL = /^\d+(\.\d+)?$/;
 
 /**
  * Finance's change of one market's fees and minimum, in two steps: the new values, then a confirmation

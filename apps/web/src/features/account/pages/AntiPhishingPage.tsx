@@ -31,10 +31,8 @@ function AntiPhishing() {
   if (!current.data) return <LoadState of={[current]} />;
 
   const onSubmit = () => {
-    const checked = checkAntiPhishing(values);
-    if (!checked.ok) return f.setErrors(checked.errors);
-    void f.submit(async () => {
-      const saved = await setAntiPhishing(checked.value);
+    f.submitChecked(checkAntiPhishing(values), async (body) => {
+      const saved = await setAntiPhishing(body);
       queryClient.setQueryData(antiPhishingKey, saved);
       Toast.show({ content: t('account:antiPhishing.saved') });
       navigate('/mine/security', { replace: true });

@@ -47,10 +47,8 @@ function EditEmailForm(props: { current: string }) {
   const newTarget = () => codeTargetOf({ ...emptyTarget('email'), email: values.email }, f.addErrors);
 
   const onSubmit = () => {
-    const checked = checkChangeEmail(values);
-    if (!checked.ok) return f.setErrors(checked.errors);
-    void f.submit(async () => {
-      await changeEmail(checked.value);
+    f.submitChecked(checkChangeEmail(values), async (body) => {
+      await changeEmail(body);
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       Toast.show({ content: t('account:editEmail.success') });
       navigate('/mine/security', { replace: true });

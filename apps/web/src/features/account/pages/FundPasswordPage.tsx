@@ -10,6 +10,8 @@ import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
 import { checkChangeFundPassword, checkSetFundPassword } from '../model/forms.ts';
 import '../components/account.css';
+import type { ChangeFundPasswordRequest, SetFundPasswordRequest } from '@tidemark/contract';
+import type { Checked } from '../../../components/form/field-checks.ts';
 import { useDetour } from '../../../lib/detour.ts';
 import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
@@ -33,12 +35,10 @@ function FundPasswordForm(props: { isSet: boolean }) {
 
   const onSubmit = () => {
     const { fundPassword, confirmPassword } = values;
-    const checked = props.isSet
+    const checked: Checked<ChangeFundPasswordRequest | SetFundPasswordRequest> = props.isSet
       ? checkChangeFundPassword({ oldFundPassword: values.oldFundPassword, fundPassword, confirmPassword })
       : checkSetFundPassword({ loginPassword: values.loginPassword, fundPassword, confirmPassword });
-    if (!checked.ok) return f.setErrors(checked.errors);
-    const body = checked.value;
-    void f.submit(async () => {
+    f.submitChecked(checked, async (body) => {
       if ('oldFundPassword' in body) await changeFundPassword(body);
       else await setFundPassword(body);
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });

@@ -22,10 +22,8 @@ function ChangePasswordForm() {
   const { values, set } = f;
 
   const onSubmit = () => {
-    const checked = checkChangePassword(values);
-    if (!checked.ok) return f.setErrors(checked.errors);
-    void f.submit(async () => {
-      await changePassword(checked.value);
+    f.submitChecked(checkChangePassword(values), async (body) => {
+      await changePassword(body);
       Toast.show({ content: t('account:password.success') });
       navigate('/mine/security', { replace: true });
     });

@@ -29,9 +29,7 @@ export default function RegisterPage() {
   const { values, set, errors } = f;
 
   const onSubmit = () => {
-    const checked = checkRegister(values);
-    if (!checked.ok) return f.setErrors(checked.errors);
-    void f.submit(async () => done(await register(checked.value)));
+    f.submitChecked(checkRegister(values), async (body) => done(await register(body)));
   };
 
   return (

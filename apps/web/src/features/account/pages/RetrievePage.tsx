@@ -19,10 +19,8 @@ export default function RetrievePage() {
   const { values, set } = f;
 
   const onSubmit = () => {
-    const checked = checkRetrieve(values);
-    if (!checked.ok) return f.setErrors(checked.errors);
-    void f.submit(async () => {
-      await retrievePassword(checked.value);
+    f.submitChecked(checkRetrieve(values), async (body) => {
+      await retrievePassword(body);
       // the server ended every session of the account; this device must sign in again too
       useSession.getState().signOut();
       Toast.show({ content: t('account:retrieve.success') });

@@ -2,6 +2,7 @@ import { Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DECIMAL } from '../../components/row-editor.tsx';
+import { ReasonField } from '../../components/ReasonModal.tsx';
 
 const FIELDS = ['makerFee', 'takerFee', 'minNotional'] as const;
 type Field = (typeof FIELDS)[number];
@@ -74,9 +75,7 @@ export function MarketParametersModal(props: {
               ))}
             </Descriptions>
             <p>{t('markets.parameters.newOrdersOnly')}</p>
-            <Form.Item name="reason" label={t('common.reason')} rules={[{ required: true, whitespace: true }]}>
-              <Input.TextArea rows={3} maxLength={500} data-qa="reason" />
-            </Form.Item>
+            <ReasonField />
           </>
         )}
       </Form>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { changePassword } from '../api/account.ts';
 import { FormRow } from '../../../components/form/FormRow.tsx';
 import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
-import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
+import { NewPasswordPair } from '../components/NewPasswordPair.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
 import { checkChangePassword } from '../model/forms.ts';
@@ -42,14 +42,7 @@ function ChangePasswordForm() {
               testId="input-old-password"
             />
           </FormRow>
-          <PasswordPair
-            kind="login"
-            label={t('account:field.newPassword')}
-            placeholder={t('account:placeholder.newPassword')}
-            values={values}
-            errors={{ password: f.message('password'), confirmPassword: f.message('confirmPassword') }}
-            onChange={set}
-          />
+          <NewPasswordPair form={f} label="newPassword" />
         </div>
         <SubmitButton busy={f.busy} testId="submit-password">
           {t('account:password.submit')}

@@ -2,7 +2,7 @@ import Toast from 'antd-mobile/es/components/toast';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { retrievePassword } from '../api/auth.ts';
-import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
+import { NewPasswordPair } from '../components/NewPasswordPair.tsx';
 import { TargetCodeFields, TargetTabs } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
 import { checkRetrieve, emptyTarget, type RetrieveForm } from '../model/forms.ts';
@@ -36,14 +36,7 @@ export default function RetrievePage() {
       <Form onSubmit={onSubmit}>
         <div className="acc-card">
           <TargetCodeFields form={values} message={f.message} set={set} addErrors={f.addErrors} purpose="retrieve" />
-          <PasswordPair
-            kind="login"
-            label={t('account:field.newPassword')}
-            placeholder={t('account:placeholder.newPassword')}
-            values={values}
-            errors={{ password: f.message('password'), confirmPassword: f.message('confirmPassword') }}
-            onChange={set}
-          />
+          <NewPasswordPair form={f} label="newPassword" />
         </div>
         <SubmitButton busy={f.busy} testId="submit-retrieve">
           {t('account:retrieve.submit')}

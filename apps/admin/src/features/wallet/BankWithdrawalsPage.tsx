@@ -1,14 +1,6 @@
-import {
-  BANK_STATUSES,
-  type BankStatus,
-  type BankWithdrawal as ContractBankWithdrawal,
-} from '@tidemark/contract/wallet';
+import { BANK_STATUSES, type BankStatus, type BankWithdrawal } from '@tidemark/contract/wallet';
 import { useTranslation } from 'react-i18next';
 import { WithdrawalQueue } from './WithdrawalQueue.tsx';
-
-interface BankWithdrawal extends ContractBankWithdrawal {
-  userId: number;
-}
 
 /** Bank withdrawals: finance pays them outside the platform, then marks them paid, or rejects with a reason. */
 export function BankWithdrawalsPage() {

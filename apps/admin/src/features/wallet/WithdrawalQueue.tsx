@@ -12,14 +12,16 @@ import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useUserReview } from './user-review.tsx';
 
-/** A row of a withdrawal queue: what the shared columns and actions read. */
+/** A withdrawal as its owner sees it: what the shared columns and actions read. */
 export interface QueueRow {
   id: number;
-  userId: number;
   status: string;
   reason: string | null;
   time: number;
 }
+
+/** What the console's list adds to a withdrawal: whose it is. */
+type Queued = { userId: number };
 
 /** What a row's own actions may do: call the server, then reload the queue. */
 export interface QueueActions {
@@ -34,17 +36,18 @@ export interface QueueActions {
  * finance approves (or marks paid, after a confirmation) or rejects with a reason. Each queue adds
  * its own columns and, for rows that are no longer pending, its own actions.
  */
-export function WithdrawalQueue<T extends QueueRow, S extends string>(props: {
+export function WithdrawalQueue<W extends QueueRow, S extends string>(props: {
   title: string;
   /** The operator call that lists the queue; `${path}/reject` and `approve.path` decide. */
   path: string;
   statuses: readonly S[];
   /** The kind's own columns, between the user and the status. */
-  columns: ColumnsType<T>;
+  columns: ColumnsType<W & Queued>;
   approve: { path: string; label: string; done: string; confirm?: string };
   /** Actions on a row that is not pending (e.g. speeding up a stuck transaction). */
-  otherActions?: (row: T, actions: QueueActions) => ReactNode;
+  otherActions?: (row: W & Queued, actions: QueueActions) => ReactNode;
 }) {
+  type T = W & Queued;
   const { t } = useTranslation();
   const { me } = useMe();
   const mayDecide = !!me && hasRole(me.roles, ['finance']);

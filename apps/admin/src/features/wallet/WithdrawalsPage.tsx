@@ -10,11 +10,8 @@ import {
 } from '@tidemark/contract/wallet';
 import { WithdrawalQueue } from './WithdrawalQueue.tsx';
 
-interface Withdrawal extends ContractWithdrawal {
-  userId: number;
-  /** A pending one on a real network: what its network charges in gas now. */
-  networkFee?: string | null;
-}
+/** A pending one on a real network also says what its network charges in gas now. */
+type Withdrawal = ContractWithdrawal & { networkFee?: string | null };
 
 /** On-chain withdrawals: the review queue (finance approves or rejects with a reason) and the history. */
 export function WithdrawalsPage() {

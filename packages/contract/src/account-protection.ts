@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { ANTI_PHISHING_RULE } from './account-rules.ts';
 import { text } from './text.ts';
 
 /**
  * Account protection shared by server and web (docs/decisions/0012): the anti-phishing code the
  * user sets in the security centre, and what the security centre shows of it.
  */
-
-/** 4–20 letters or digits: short enough to recognise at a glance, no characters a mail client mangles. */
-export const ANTI_PHISHING_RULE = /^[A-Za-z0-9]{4,20}$/;
 
 /** Setting or changing the code is proven by the login password (a borrowed session is not enough). */
 export const AntiPhishingSetRequest = z.object({

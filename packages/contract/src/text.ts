@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasForbiddenCharacters, hasInvisibleCharacters } from './text-rules.ts';
 
 /**
  * The one rule every string of every request obeys. A string field is built with `text()` (or one
@@ -11,20 +12,8 @@ import { z } from 'zod';
  * 400 before a handler runs keeps every handler from having to think about it.
  */
 
-/** C0 controls except tab, line feed and carriage return; DEL; C1 controls. */
-// eslint-disable-next-line no-control-regex -- matching control characters is this rule's purpose
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-/** What a single-line field refuses on top: the line breaks and tab a multi-line text may hold. */
-const LINE_CHARS = /[\t\n\r\u2028\u2029]/;
-/** Noncharacters U+FFFE / U+FFFF: never text, only byte-order or sentinel garbage. */
-const NONCHARACTERS = /[\uFFFE\uFFFF]/;
-/**
- * Characters that render as nothing or change how neighbours render: format characters (zero-width
- * spaces and joiners, bidi overrides and isolates, BOM, soft hyphen…), variation selectors, and the
- * Hangul fillers that render blank. An identifier holding one looks like another identifier.
- */
-// (combining marks stand alone in the alternation: inside a class they would join their neighbour)
-const INVISIBLE = /[\p{Cf}\u115F\u1160\u3164\uFFA0]|\u034F|\u17B4|\u17B5|[\u180B-\u180F]|[\uFE00-\uFE0F]/u;
+// The character rules themselves live without zod in text-rules.ts, which the web forms also read.
+export { hasForbiddenCharacters, hasInvisibleCharacters } from './text-rules.ts';
 
 /** Default longest single-line value; names, codes, ids and addresses fit well inside it. */
 export const TEXT_MAX = 200;
@@ -38,22 +27,6 @@ export const RICH_TEXT_MAX = 200_000;
  * value is zod's own too_big issue, which the server words as 'validation.tooLong' with the maximum.
  */
 export const TEXT_MESSAGES = { forbiddenCharacters: 'validation.forbiddenCharacters' } as const;
-
-/** True when `value` holds a character no field accepts (multi-line text may hold tab and line breaks). */
-export function hasForbiddenCharacters(value: string, multiline = false): boolean {
-  return (
-    CONTROL_CHARS.test(value) ||
-    NONCHARACTERS.test(value) ||
-    (!multiline && LINE_CHARS.test(value)) ||
-    // a lone surrogate cannot be stored as UTF-8: the database would get a replacement character
-    !value.isWellFormed()
-  );
-}
-
-/** True when `value` holds a character that renders as nothing (see INVISIBLE). */
-export function hasInvisibleCharacters(value: string): boolean {
-  return INVISIBLE.test(value);
-}
 
 // The checks are created once: a schema built from text() keeps these very instances (zod copies
 // the list of checks into every derived schema), which is how `carriesTextRule` recognizes it.

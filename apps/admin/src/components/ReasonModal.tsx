@@ -9,7 +9,6 @@ export function ReasonModal(props: {
   onCancel: () => void;
   onOk: (reason: string) => void;
 }) {
-  const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
   return (
     <FormModal
@@ -21,10 +20,21 @@ export function ReasonModal(props: {
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label={t('common.reason')} rules={[{ required: true, whitespace: true }]}>
-          <Input.TextArea rows={3} maxLength={500} data-qa="reason" />
-        </Form.Item>
+        <ReasonField />
       </Form>
     </FormModal>
+  );
+}
+
+/**
+ * The reason an operator gives for a decision (kept in the audit log, shown to the user on a
+ * refusal): required, not blank, at most 500 characters. Every dialog that asks for one uses it.
+ */
+export function ReasonField() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="reason" label={t('common.reason')} rules={[{ required: true, whitespace: true }]}>
+      <Input.TextArea rows={3} maxLength={500} data-qa="reason" />
+    </Form.Item>
   );
 }

@@ -127,51 +127,49 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const { me } = useMe();
   const may = (roles: Role[]) => !!me && hasRole(me.roles, roles);
-  const cards = [
-    may(['compliance']) && (
-      <WaitingCard
-        title={t('dashboard.pendingKyc')}
-        path="/admin/kyc/queue"
-        body={{ state: 'pending', page: 1, size: 1 }}
-        to="/kyc"
-        qa="pending-kyc"
-      />
-    ),
-    may(['finance', 'support', 'compliance']) && (
-      <WaitingCard
-        title={t('dashboard.pendingWithdrawals')}
-        path="/admin/wallet/withdrawals"
-        body={{ status: 'pending', page: 1, size: 1 }}
-        to="/withdrawals"
-        qa="pending-withdrawals"
-      />
-    ),
-    may(['finance', 'support', 'compliance']) && (
-      <WaitingCard
-        title={t('dashboard.pendingBank')}
-        path="/admin/wallet/bank-withdrawals"
-        body={{ status: 'pending', page: 1, size: 1 }}
-        to="/bank-withdrawals"
-        qa="pending-bank"
-      />
-    ),
-    may(['support']) && (
-      <WaitingCard
-        title={t('dashboard.openTickets')}
-        path="/admin/support/ticket/list"
-        body={{ state: 'waiting', page: 1, size: 1 }}
-        to="/tickets"
-        qa="open-tickets"
-      />
-    ),
-  ].filter(Boolean);
+  /** The queues whose waiting count the dashboard shows, each to the roles that work it. */
+  const waiting: Array<{ roles: Role[]; title: string; path: string; body: object; to: string; qa: string }> = [
+    {
+      roles: ['compliance'],
+      title: t('dashboard.pendingKyc'),
+      path: '/admin/kyc/queue',
+      body: { state: 'pending', page: 1, size: 1 },
+      to: '/kyc',
+      qa: 'pending-kyc',
+    },
+    {
+      roles: ['finance', 'support', 'compliance'],
+      title: t('dashboard.pendingWithdrawals'),
+      path: '/admin/wallet/withdrawals',
+      body: { status: 'pending', page: 1, size: 1 },
+      to: '/withdrawals',
+      qa: 'pending-withdrawals',
+    },
+    {
+      roles: ['finance', 'support', 'compliance'],
+      title: t('dashboard.pendingBank'),
+      path: '/admin/wallet/bank-withdrawals',
+      body: { status: 'pending', page: 1, size: 1 },
+      to: '/bank-withdrawals',
+      qa: 'pending-bank',
+    },
+    {
+      roles: ['support'],
+      title: t('dashboard.openTickets'),
+      path: '/admin/support/ticket/list',
+      body: { state: 'waiting', page: 1, size: 1 },
+      to: '/tickets',
+      qa: 'open-tickets',
+    },
+  ];
+  const cards = waiting.filter((w) => may(w.roles));
   return (
     <>
       <Typography.Title level={3}>{t('nav.dashboard')}</Typography.Title>
       <Row gutter={[16, 16]}>
-        {cards.map((c, i) => (
-          <Col key={i} xs={24} md={12} xl={6}>
-            {c}
+        {cards.map((w) => (
+          <Col key={w.qa} xs={24} md={12} xl={6}>
+            <WaitingCard title={w.title} path={w.path} body={w.body} to={w.to} qa={w.qa} />
           </Col>
         ))}
       </Row>

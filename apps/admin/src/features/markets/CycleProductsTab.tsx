@@ -1,4 +1,4 @@
-import { Button, Form, Input, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Input, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../app/me-context.ts';
@@ -6,7 +6,7 @@ import { call } from '../../lib/api.ts';
 import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { DECIMAL, decimalField, useRowEditor } from '../../components/row-editor.tsx';
 
 interface Product {
   instrument: string;
@@ -26,8 +26,6 @@ interface SwitchRow {
 }
 type Edit = Pick<Product, 'payoutRate' | 'feeRate' | 'minStake' | 'maxStake' | 'exposureLimit'>;
 
-const DECIMAL = /^\d+(\.\d+)?$/;
-
 /**
  * Fixed-period products: periods, payout, fee and limits per product, on/off switches (instrument,
  * period, country), and pool funding. Open contracts keep their terms; nothing here sets a price or
@@ -38,19 +36,26 @@ export function CycleProductsTab() {
   const { me } = useMe();
   const canEdit = me !== null && hasRole(me.roles, ['finance']);
   const data = useLoad<{ products: Product[]; switches: SwitchRow[] }>('/admin/cycle/products');
-  const { run, busy } = useAction();
-  const [editing, setEditing] = useState<Product | null>(null);
-  const [form] = Form.useForm<Edit>();
+  const action = useAction();
+  const { run, busy } = action;
   const [country, setCountry] = useState('');
   const [fund, setFund] = useState<{ amount: string; memo: string }>({ amount: '', memo: '' });
 
-  const save = (v: Edit) =>
-    editing &&
-    run(async () => {
-      await call('/admin/cycle/products/update', { instrument: editing.instrument, period: editing.period, ...v });
-      setEditing(null);
-      data.reload();
-    }, t('markets.saved'));
+  const editor = useRowEditor<Product, Edit>({
+    title: (p) => `${p.instrument} · ${p.period}s`,
+    fields: [
+      { name: 'payoutRate', label: t('markets.payoutRate'), rules: [{ required: true }] },
+      { name: 'feeRate', label: t('markets.feeRate'), rules: [{ required: true }] },
+      decimalField('minStake', t('markets.minStake')),
+      decimalField('maxStake', t('markets.maxStake')),
+      decimalField('exposureLimit', t('markets.exposureLimit')),
+    ],
+    valuesOf: (p) => p,
+    save: (p, v) => call('/admin/cycle/products/update', { instrument: p.instrument, period: p.period, ...v }),
+    done: t('markets.saved'),
+    reload: data.reload,
+    action,
+  });
   const toggle = (instrument: string, period: number, enabled: boolean) =>
     run(async () => {
       await call('/admin/cycle/products/update', { instrument, period, enabled });
@@ -106,13 +111,7 @@ export function CycleProductsTab() {
                 {
                   title: t('common.actions'),
                   render: (_: unknown, p: Product) => (
-                    <Button
-                      size="small"
-                      onClick={() => {
-                        form.setFieldsValue(p);
-                        setEditing(p);
-                      }}
-                    >
+                    <Button size="small" onClick={() => editor.edit(p)}>
                       {t('markets.edit')}
                     </Button>
                   ),
@@ -173,37 +172,7 @@ export function CycleProductsTab() {
           </Space>
         </>
       )}
-      <FormModal
-        open={editing !== null}
-        title={editing ? `${editing.instrument} · ${editing.period}s` : ''}
-        busy={busy}
-        onCancel={() => setEditing(null)}
-        form={form}
-        onSubmit={save}
-        forceRender
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item name="payoutRate" label={t('markets.payoutRate')} rules={[{ required: true }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="feeRate" label={t('markets.feeRate')} rules={[{ required: true }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="minStake" label={t('markets.minStake')} rules={[{ required: true, pattern: DECIMAL }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="maxStake" label={t('markets.maxStake')} rules={[{ required: true, pattern: DECIMAL }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item
-            name="exposureLimit"
-            label={t('markets.exposureLimit')}
-            rules={[{ required: true, pattern: DECIMAL }]}
-          >
-            <Input />
-          </Form.Item>
-        </Form>
-      </FormModal>
+      {editor.modal}
     </>
   );
 }

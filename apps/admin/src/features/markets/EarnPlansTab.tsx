@@ -1,10 +1,9 @@
-import { Button, Form, Input, Select, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { Button, Select, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { decimalField, useRowEditor } from '../../components/row-editor.tsx';
 
 interface Plan {
   id: number;
@@ -22,7 +21,6 @@ interface Plan {
 }
 type Edit = Pick<Plan, 'minAmount' | 'maxAmount' | 'capacity' | 'status'> & { rate: string };
 
-const DECIMAL = /^\d+(\.\d+)?$/;
 const RATE = /^0(\.\d{1,18})?$/;
 
 /**
@@ -32,16 +30,28 @@ const RATE = /^0(\.\d{1,18})?$/;
 export function EarnPlansTab() {
   const { t } = useTranslation();
   const plans = useLoad<{ items: Plan[] }>('/admin/earn/plans');
-  const [editing, setEditing] = useState<Plan | null>(null);
-  const [form] = Form.useForm<Edit>();
-  const { run, busy } = useAction();
-  const save = (v: Edit) =>
-    editing &&
-    run(async () => {
-      await call('/admin/earn/plans/update', { id: editing.id, ...v });
-      setEditing(null);
-      plans.reload();
-    }, t('markets.saved'));
+  const action = useAction();
+  const editor = useRowEditor<Plan, Edit>({
+    title: (p) => t('markets.editPlan', { currency: p.currency, days: p.lockDays }),
+    fields: [
+      { name: 'rate', label: t('markets.dailyRate'), rules: [{ required: true, pattern: RATE }] },
+      decimalField('minAmount', t('markets.minAmount')),
+      decimalField('maxAmount', t('markets.maxAmount')),
+      decimalField('capacity', t('markets.capacity')),
+      {
+        name: 'status',
+        label: t('common.status'),
+        control: (
+          <Select options={(['open', 'closed'] as const).map((s) => ({ value: s, label: t(`markets.plan.${s}`) }))} />
+        ),
+      },
+    ],
+    valuesOf: (p) => ({ ...p, rate: p.dailyRate }),
+    save: (p, v) => call('/admin/earn/plans/update', { id: p.id, ...v }),
+    done: t('markets.saved'),
+    reload: plans.reload,
+    action,
+  });
   if (plans.error && !plans.data) return <Tag color="red">{plans.error.message}</Tag>;
   return (
     <>
@@ -70,47 +80,14 @@ export function EarnPlansTab() {
           {
             title: t('common.actions'),
             render: (_: unknown, p) => (
-              <Button
-                size="small"
-                data-qa={`plan-edit-${p.id}`}
-                onClick={() => {
-                  form.setFieldsValue({ ...p, rate: p.dailyRate });
-                  setEditing(p);
-                }}
-              >
+              <Button size="small" data-qa={`plan-edit-${p.id}`} onClick={() => editor.edit(p)}>
                 {t('markets.edit')}
               </Button>
             ),
           },
         ]}
       />
-      <FormModal
-        open={editing !== null}
-        title={editing ? t('markets.editPlan', { currency: editing.currency, days: editing.lockDays }) : ''}
-        busy={busy}
-        onCancel={() => setEditing(null)}
-        form={form}
-        onSubmit={save}
-        forceRender
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item name="rate" label={t('markets.dailyRate')} rules={[{ required: true, pattern: RATE }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="minAmount" label={t('markets.minAmount')} rules={[{ required: true, pattern: DECIMAL }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="maxAmount" label={t('markets.maxAmount')} rules={[{ required: true, pattern: DECIMAL }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="capacity" label={t('markets.capacity')} rules={[{ required: true, pattern: DECIMAL }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="status" label={t('common.status')}>
-            <Select options={(['open', 'closed'] as const).map((s) => ({ value: s, label: t(`markets.plan.${s}`) }))} />
-          </Form.Item>
-        </Form>
-      </FormModal>
+      {editor.modal}
     </>
   );
 }

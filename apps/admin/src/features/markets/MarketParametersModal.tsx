@@ -1,13 +1,12 @@
 import { Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DECIMAL } from '../../components/row-editor.tsx';
+import { ReasonField } from '../../components/ReasonModal.tsx';
 
 const FIELDS = ['makerFee', 'takerFee', 'minNotional'] as const;
 type Field = (typeof FIELDS)[number];
 export type MarketParameters = Record<Field, string>;
-
-/** A decimal string as the server takes it: digits with an optional fraction, never a float. */
-const DECIMAL = /^\d+(\.\d+)?$/;
 
 /**
  * Finance's change of one market's fees and minimum, in two steps: the new values, then a confirmation
@@ -76,9 +75,7 @@ export function MarketParametersModal(props: {
               ))}
             </Descriptions>
             <p>{t('markets.parameters.newOrdersOnly')}</p>
-            <Form.Item name="reason" label={t('common.reason')} rules={[{ required: true, whitespace: true }]}>
-              <Input.TextArea rows={3} maxLength={500} data-qa="reason" />
-            </Form.Item>
+            <ReasonField />
           </>
         )}
       </Form>

@@ -1,4 +1,4 @@
-import { Button, Form, Input, InputNumber, Space } from 'antd';
+import { Button, Form, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../app/me-context.ts';
@@ -7,6 +7,7 @@ import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import type { UserDetail } from './types.ts';
 import { FormModal } from '../../components/FormModal.tsx';
+import { ReasonField } from '../../components/ReasonModal.tsx';
 
 type Kind = 'freeze' | 'status' | 'credit';
 
@@ -71,9 +72,7 @@ export function UserActions({ user, onDone }: { user: UserDetail; onDone: () => 
               <InputNumber min={0} max={1000} precision={0} style={{ width: 160 }} data-qa="credit-score" />
             </Form.Item>
           )}
-          <Form.Item name="reason" label={t('common.reason')} rules={[{ required: true, whitespace: true }]}>
-            <Input.TextArea rows={3} maxLength={500} data-qa="reason" />
-          </Form.Item>
+          <ReasonField />
         </Form>
       </FormModal>
     </>

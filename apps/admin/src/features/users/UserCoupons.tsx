@@ -8,6 +8,7 @@ import { formatTime } from '../../lib/format.ts';
 import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { ReasonField } from '../../components/ReasonModal.tsx';
 
 interface Coupon {
   id: number;
@@ -158,9 +159,7 @@ export function UserCoupons({ userId }: { userId: number }) {
           <Form.Item name="days" label={t('coupons.days')} rules={[{ required: true }]}>
             <InputNumber min={1} max={366} precision={0} style={{ width: 120 }} data-qa="coupon-days" />
           </Form.Item>
-          <Form.Item name="reason" label={t('common.reason')} rules={[{ required: true, whitespace: true }]}>
-            <Input.TextArea rows={3} maxLength={500} data-qa="reason" />
-          </Form.Item>
+          <ReasonField />
         </Form>
       </FormModal>
     </>

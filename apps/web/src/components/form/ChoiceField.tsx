@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import Picker from 'antd-mobile/es/components/picker';
 import { DownOutline } from 'antd-mobile-icons';
 import { CoinIcon } from '../CoinIcon.tsx';
 import './form.css';
 
 /**
- * A tappable field that opens a bottom picker (currency, chain, wallet). `coinTypes` draws the
- * coin icon beside currency choices.
+ * A field that lets the user choose one of a few values (currency, chain, wallet). It is drawn as
+ * our own field (with the coin icon beside a currency) over a transparent native select: a phone
+ * opens its own picker, a keyboard and a screen reader get a real select, and the screen carries no
+ * picker library (antd-mobile's Picker with its gesture and wheel code was 13 KB of every money form).
  */
 export function ChoiceField(props: {
   value: string;
@@ -16,35 +16,29 @@ export function ChoiceField(props: {
   testId: string;
   disabled?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
   const current = props.options.find((o) => o.value === props.value);
   return (
-    <>
-      <button
-        type="button"
-        className="form-choice"
-        onClick={() => !props.disabled && setOpen(true)}
+    <div className="form-choice" aria-disabled={props.disabled || undefined}>
+      {current?.coinType !== undefined ? (
+        <CoinIcon coinType={current.coinType} symbol={current.value} size={20} />
+      ) : null}
+      <span className="form-choice__label">{current?.label ?? props.value}</span>
+      <DownOutline />
+      <select
+        className="form-choice__select"
+        value={props.value}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
         disabled={props.disabled}
-        data-testid={props.testId}
         aria-label={props.title}
+        data-testid={props.testId}
       >
-        {current?.coinType !== undefined ? (
-          <CoinIcon coinType={current.coinType} symbol={current.value} size={20} />
-        ) : null}
-        <span className="form-choice__label">{current?.label ?? props.value}</span>
-        <DownOutline />
-      </button>
-      <Picker
-        visible={open}
-        title={props.title}
-        columns={[props.options.map((o) => ({ label: o.label, value: o.value }))]}
-        value={[props.value]}
-        onClose={() => setOpen(false)}
-        onConfirm={(v) => {
-          const next = v[0];
-          if (typeof next === 'string') props.onChange(next);
-        }}
-      />
-    </>
+        {current ? null : <option value={props.value}>{props.value}</option>}
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

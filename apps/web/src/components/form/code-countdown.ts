@@ -1,4 +1,4 @@
-import { CODE_RESEND_SECONDS } from '@tidemark/contract';
+import { CODE_RESEND_SECONDS } from '@tidemark/contract/account-rules';
 
 /**
  * Seconds until the send-code button may be pressed again. The server refuses a resend within

@@ -6,7 +6,7 @@ import type { AccountType, CodePurpose } from '@tidemark/contract';
 import { CodeField } from '../../../components/form/CodeField.tsx';
 import { FormRow } from '../../../components/form/FormRow.tsx';
 import { codeTargetOf, type TargetForm } from '../model/forms.ts';
-import type { FieldErrors } from '../model/form-errors.ts';
+import type { FieldErrors } from '../../../components/form/field-checks.ts';
 
 /** The e-mail / phone tabs of the sign-up, login and reset forms. */
 export function TargetTabs(props: { type: AccountType; onChange: (type: AccountType) => void }) {

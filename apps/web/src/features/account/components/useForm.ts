@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import type { FieldErrors } from '../model/form-errors.ts';
+import type { Checked, FieldErrors } from '../../../components/form/field-checks.ts';
 
 /**
  * Form values plus per-field error keys. Editing a field clears its error, so a message never
@@ -34,6 +34,12 @@ export function useForm<T extends object>(initial: T | (() => T)) {
     }
   }, []);
 
+  /** Shows what a failed check found, or submits the checked body with `action`. */
+  const submitChecked = <B>(checked: Checked<B>, action: (body: B) => Promise<void>) => {
+    if (!checked.ok) setErrors(checked.errors);
+    else void submit(() => action(checked.value));
+  };
+
   const addErrors = useCallback((more: FieldErrors) => setErrors((e) => ({ ...e, ...more })), []);
 
   const message = (field: string): string | undefined => {
@@ -41,5 +47,5 @@ export function useForm<T extends object>(initial: T | (() => T)) {
     return key ? t(key) : undefined;
   };
 
-  return { values, set, setValues, errors, setErrors, addErrors, message, busy, submit };
+  return { values, set, setValues, errors, setErrors, addErrors, message, busy, submit, submitChecked };
 }

@@ -3,14 +3,13 @@ import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
-import { AntiPhishingSetRequest } from '@tidemark/contract';
 import { antiPhishingKey, antiPhishingQuery, setAntiPhishing } from '../api/anti-phishing.ts';
 import { FormRow } from '../../../components/form/FormRow.tsx';
 import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
-import { check } from '../model/form-errors.ts';
+import { checkAntiPhishing } from '../model/forms.ts';
 import '../components/account.css';
 import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
@@ -32,10 +31,8 @@ function AntiPhishing() {
   if (!current.data) return <LoadState of={[current]} />;
 
   const onSubmit = () => {
-    const checked = check(AntiPhishingSetRequest, values);
-    if (!checked.ok) return f.setErrors(checked.errors);
-    void f.submit(async () => {
-      const saved = await setAntiPhishing(checked.value);
+    f.submitChecked(checkAntiPhishing(values), async (body) => {
+      const saved = await setAntiPhishing(body);
       queryClient.setQueryData(antiPhishingKey, saved);
       Toast.show({ content: t('account:antiPhishing.saved') });
       navigate('/mine/security', { replace: true });

@@ -3,15 +3,13 @@ import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
-import { ChangeEmailRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, changeEmail } from '../api/account.ts';
 import { CodeField } from '../../../components/form/CodeField.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { TargetFields } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
-import { check } from '../model/form-errors.ts';
-import { codeTargetOf, emptyTarget } from '../model/forms.ts';
+import { checkChangeEmail, codeTargetOf, emptyTarget } from '../model/forms.ts';
 import '../components/account.css';
 import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
@@ -49,10 +47,8 @@ function EditEmailForm(props: { current: string }) {
   const newTarget = () => codeTargetOf({ ...emptyTarget('email'), email: values.email }, f.addErrors);
 
   const onSubmit = () => {
-    const checked = check(ChangeEmailRequest, values);
-    if (!checked.ok) return f.setErrors(checked.errors);
-    void f.submit(async () => {
-      await changeEmail(checked.value);
+    f.submitChecked(checkChangeEmail(values), async (body) => {
+      await changeEmail(body);
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       Toast.show({ content: t('account:editEmail.success') });
       navigate('/mine/security', { replace: true });

@@ -1,20 +1,13 @@
 import Button from 'antd-mobile/es/components/button';
-import Toast from 'antd-mobile/es/components/toast';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
-import { BindEmailRequest } from '@tidemark/contract';
-import { accountInfoQuery, accountKeys, bindEmail } from '../api/account.ts';
+import { accountInfoQuery, bindEmail } from '../api/account.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
-import { TargetCodeFields } from '../components/TargetFields.tsx';
-import { useForm } from '../components/useForm.ts';
-import { check } from '../model/form-errors.ts';
-import { emptyTarget, type TargetForm } from '../model/forms.ts';
+import { BindAddressForm } from '../components/BindAddressForm.tsx';
+import { checkBindEmail } from '../model/forms.ts';
 import '../components/account.css';
-import { useDetour } from '../../../lib/detour.ts';
-import { Form } from '../../../components/form/Form.tsx';
-import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 /** /mine/email: bind an e-mail (a bound one is changed on /mine/editEmail, with codes to both). */
 export default signedInPage('account', EmailScreen);
@@ -50,36 +43,19 @@ function EmailScreen() {
 
 function BindEmailForm() {
   const { t } = useTranslation();
-  // reached as a prerequisite of another screen: back there when done
-  const detour = useDetour();
-  const queryClient = useQueryClient();
-  const f = useForm<TargetForm & { code: string }>(() => ({ ...emptyTarget('email'), code: '' }));
-  const { values, set } = f;
-
-  const onSubmit = () => {
-    const checked = check(BindEmailRequest, { email: values.email, code: values.code });
-    if (!checked.ok) return f.setErrors(checked.errors);
-    void f.submit(async () => {
-      await bindEmail(checked.value);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
-      Toast.show({ content: t('account:email.success') });
-      detour.finish('/mine/security');
-    });
-  };
-
   return (
-    <div className="acc-page">
-      <p className="acc-hint" style={{ marginTop: 0 }}>
-        {t('account:email.hint')}
-      </p>
-      <Form onSubmit={onSubmit}>
-        <div className="acc-card">
-          <TargetCodeFields form={values} message={f.message} set={set} addErrors={f.addErrors} purpose="bind" />
-        </div>
-        <SubmitButton busy={f.busy} testId="submit-email">
-          {t('account:email.submit')}
-        </SubmitButton>
-      </Form>
-    </div>
+    <BindAddressForm
+      type="email"
+      intro={
+        <p className="acc-hint" style={{ marginTop: 0 }}>
+          {t('account:email.hint')}
+        </p>
+      }
+      check={(v) => checkBindEmail({ email: v.email, code: v.code })}
+      bind={bindEmail}
+      success={t('account:email.success')}
+      submit={t('account:email.submit')}
+      testId="submit-email"
+    />
   );
 }

@@ -1,7 +1,6 @@
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { ChangeFundPasswordRequest, SetFundPasswordRequest } from '@tidemark/contract';
 import { accountInfoQuery, accountKeys, changeFundPassword, setFundPassword } from '../api/account.ts';
 import { FormRow } from '../../../components/form/FormRow.tsx';
 import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
@@ -9,8 +8,10 @@ import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
-import { check } from '../model/form-errors.ts';
+import { checkChangeFundPassword, checkSetFundPassword } from '../model/forms.ts';
 import '../components/account.css';
+import type { ChangeFundPasswordRequest, SetFundPasswordRequest } from '@tidemark/contract';
+import type { Checked } from '../../../components/form/field-checks.ts';
 import { useDetour } from '../../../lib/detour.ts';
 import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
@@ -33,21 +34,13 @@ function FundPasswordForm(props: { isSet: boolean }) {
   const { values, set } = f;
 
   const onSubmit = () => {
-    const checked = props.isSet
-      ? check(ChangeFundPasswordRequest, {
-          oldFundPassword: values.oldFundPassword,
-          fundPassword: values.fundPassword,
-          confirmPassword: values.confirmPassword,
-        })
-      : check(SetFundPasswordRequest, {
-          loginPassword: values.loginPassword,
-          fundPassword: values.fundPassword,
-          confirmPassword: values.confirmPassword,
-        });
-    if (!checked.ok) return f.setErrors(checked.errors);
-    void f.submit(async () => {
-      if (props.isSet) await changeFundPassword(checked.value as ChangeFundPasswordRequest);
-      else await setFundPassword(checked.value as SetFundPasswordRequest);
+    const { fundPassword, confirmPassword } = values;
+    const checked: Checked<ChangeFundPasswordRequest | SetFundPasswordRequest> = props.isSet
+      ? checkChangeFundPassword({ oldFundPassword: values.oldFundPassword, fundPassword, confirmPassword })
+      : checkSetFundPassword({ loginPassword: values.loginPassword, fundPassword, confirmPassword });
+    f.submitChecked(checked, async (body) => {
+      if ('oldFundPassword' in body) await changeFundPassword(body);
+      else await setFundPassword(body);
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       Toast.show({ content: t(props.isSet ? 'account:fund.successChange' : 'account:fund.successSet') });
       detour.finish('/mine/security');

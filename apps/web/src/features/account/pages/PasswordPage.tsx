@@ -1,14 +1,13 @@
 import Toast from 'antd-mobile/es/components/toast';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
-import { ChangePasswordRequest } from '@tidemark/contract';
 import { changePassword } from '../api/account.ts';
 import { FormRow } from '../../../components/form/FormRow.tsx';
 import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
-import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
+import { NewPasswordPair } from '../components/NewPasswordPair.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
-import { check } from '../model/form-errors.ts';
+import { checkChangePassword } from '../model/forms.ts';
 import '../components/account.css';
 import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
@@ -23,10 +22,8 @@ function ChangePasswordForm() {
   const { values, set } = f;
 
   const onSubmit = () => {
-    const checked = check(ChangePasswordRequest, values);
-    if (!checked.ok) return f.setErrors(checked.errors);
-    void f.submit(async () => {
-      await changePassword(checked.value);
+    f.submitChecked(checkChangePassword(values), async (body) => {
+      await changePassword(body);
       Toast.show({ content: t('account:password.success') });
       navigate('/mine/security', { replace: true });
     });
@@ -45,14 +42,7 @@ function ChangePasswordForm() {
               testId="input-old-password"
             />
           </FormRow>
-          <PasswordPair
-            kind="login"
-            label={t('account:field.newPassword')}
-            placeholder={t('account:placeholder.newPassword')}
-            values={values}
-            errors={{ password: f.message('password'), confirmPassword: f.message('confirmPassword') }}
-            onChange={set}
-          />
+          <NewPasswordPair form={f} label="newPassword" />
         </div>
         <SubmitButton busy={f.busy} testId="submit-password">
           {t('account:password.submit')}

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { register } from '../api/auth.ts';
 import { FormRow } from '../../../components/form/FormRow.tsx';
-import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
+import { NewPasswordPair } from '../components/NewPasswordPair.tsx';
 import { useSignedInRedirect } from '../components/signed-in.ts';
 import { TargetCodeFields, TargetTabs } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
@@ -29,9 +29,7 @@ export default function RegisterPage() {
   const { values, set, errors } = f;
 
   const onSubmit = () => {
-    const checked = checkRegister(values);
-    if (!checked.ok) return f.setErrors(checked.errors);
-    void f.submit(async () => done(await register(checked.value)));
+    f.submitChecked(checkRegister(values), async (body) => done(await register(body)));
   };
 
   return (
@@ -41,14 +39,7 @@ export default function RegisterPage() {
       <Form onSubmit={onSubmit}>
         <div className="acc-card">
           <TargetCodeFields form={values} message={f.message} set={set} addErrors={f.addErrors} purpose="register" />
-          <PasswordPair
-            kind="login"
-            label={t('account:field.password')}
-            placeholder={t('account:placeholder.password')}
-            values={values}
-            errors={{ password: f.message('password'), confirmPassword: f.message('confirmPassword') }}
-            onChange={set}
-          />
+          <NewPasswordPair form={f} label="password" />
           <FormRow name="inviteCode" label={t('account:field.inviteCode')} error={f.message('inviteCode')}>
             <Input
               placeholder={t('account:placeholder.inviteCode')}

@@ -2,7 +2,7 @@ import Toast from 'antd-mobile/es/components/toast';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { retrievePassword } from '../api/auth.ts';
-import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
+import { NewPasswordPair } from '../components/NewPasswordPair.tsx';
 import { TargetCodeFields, TargetTabs } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
 import { checkRetrieve, emptyTarget, type RetrieveForm } from '../model/forms.ts';
@@ -19,10 +19,8 @@ export default function RetrievePage() {
   const { values, set } = f;
 
   const onSubmit = () => {
-    const checked = checkRetrieve(values);
-    if (!checked.ok) return f.setErrors(checked.errors);
-    void f.submit(async () => {
-      await retrievePassword(checked.value);
+    f.submitChecked(checkRetrieve(values), async (body) => {
+      await retrievePassword(body);
       // the server ended every session of the account; this device must sign in again too
       useSession.getState().signOut();
       Toast.show({ content: t('account:retrieve.success') });
@@ -38,14 +36,7 @@ export default function RetrievePage() {
       <Form onSubmit={onSubmit}>
         <div className="acc-card">
           <TargetCodeFields form={values} message={f.message} set={set} addErrors={f.addErrors} purpose="retrieve" />
-          <PasswordPair
-            kind="login"
-            label={t('account:field.newPassword')}
-            placeholder={t('account:placeholder.newPassword')}
-            values={values}
-            errors={{ password: f.message('password'), confirmPassword: f.message('confirmPassword') }}
-            onChange={set}
-          />
+          <NewPasswordPair form={f} label="newPassword" />
         </div>
         <SubmitButton busy={f.busy} testId="submit-retrieve">
           {t('account:retrieve.submit')}

@@ -7,7 +7,7 @@ import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
-import { TotpCodeRequest, type SecurityOverview, type SessionInfo, type TotpSetupResponse } from '@tidemark/contract';
+import type { SecurityOverview, SessionInfo, TotpSetupResponse } from '@tidemark/contract';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { LANGUAGE_TAGS } from '../../../lib/languages.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -25,7 +25,7 @@ import { CodeField } from '../../../components/form/CodeField.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
-import { check } from '../model/form-errors.ts';
+import { checkTotpCode } from '../model/forms.ts';
 import { describeUserAgent } from '../model/user-agent.ts';
 import '../components/account.css';
 
@@ -137,7 +137,7 @@ function Totp(props: { enabled: boolean }) {
   };
 
   const confirm = () => {
-    const checked = check(TotpCodeRequest, { code: f.values.code });
+    const checked = checkTotpCode({ code: f.values.code });
     if (!checked.ok) return f.setErrors({ code: checked.errors.code ?? 'account:errors.totpInvalid' });
     void f.submit(async () => {
       if (props.enabled) await totpDisable(checked.value.code);

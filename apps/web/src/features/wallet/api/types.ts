@@ -162,25 +162,23 @@ export interface ConvertQuote {
   demo: boolean;
 }
 
-export interface ConvertResult {
-  orderId: number;
+/** What a conversion was: from one currency to another, at a rate, with its fee (decimal strings). */
+interface ConvertTerms {
   from: string;
   to: string;
   amount: string;
   receive: string;
   fee: string;
   rate: string;
+}
+
+export interface ConvertResult extends ConvertTerms {
+  orderId: number;
   demo: boolean;
 }
 
-export interface ConvertRecord {
+export interface ConvertRecord extends ConvertTerms {
   id: number;
-  from: string;
-  to: string;
-  amount: string;
-  receive: string;
-  fee: string;
-  rate: string;
   time: number;
 }
 

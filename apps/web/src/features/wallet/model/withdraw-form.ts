@@ -1,4 +1,5 @@
 import { initialChoice, switchCurrency, type AssetOption } from '../../../components/form/asset-choice.ts';
+import type { WithdrawBody } from '../api/wallet.ts';
 
 /**
  * The on-chain withdrawal form of /withdraw as a pure reducer (like the trade ticket): the state
@@ -12,14 +13,8 @@ export type WithdrawField = (typeof WITHDRAW_FIELDS)[number];
 /** An error on a field: a key of the `wallet` namespace with its values, or the server's message. */
 export type FieldProblem = { key: string; params?: Record<string, string | number> } | { text: string };
 
-export interface WithdrawState {
-  currency: string;
-  chain: string;
-  address: string;
-  amount: string;
-  fundPassword: string;
-  code: string;
-  totpCode: string;
+/** The request's fields as typed (the request id and code channel are added when it is sent). */
+export interface WithdrawState extends Required<Omit<WithdrawBody, 'requestId' | 'codeChannel'>> {
   problems: Partial<Record<WithdrawField, FieldProblem>>;
 }
 

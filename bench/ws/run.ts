@@ -13,6 +13,7 @@
  * them; the baseline shows what happens without budgets). Prints one JSON document.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ratesOf } from './traffic.ts';
@@ -66,11 +67,12 @@ interface ClientFigures {
   resyncs: number;
   closed4008: number;
   otherCloses: number;
+  process: object;
 }
 
 /** The client children's figures as one: counts summed, delay percentiles over every sampled delay. */
 function merge(parts: ClientFigures[]) {
-  const sum = (k: keyof Omit<ClientFigures, 'delays'>) => parts.reduce((a, p) => a + p[k], 0);
+  const sum = (k: keyof Omit<ClientFigures, 'delays' | 'process'>) => parts.reduce((a, p) => a + p[k], 0);
   const delays = parts.flatMap((p) => p.delays).sort((a, b) => a - b);
   const pct = (q: number) => delays[Math.min(delays.length - 1, Math.floor(delays.length * q))] ?? null;
   return {
@@ -82,6 +84,7 @@ function merge(parts: ClientFigures[]) {
     resyncs: sum('resyncs'),
     closed4008: sum('closed4008'),
     otherCloses: sum('otherCloses'),
+    clientProcesses: parts.map((p) => p.process),
   };
 }
 
@@ -101,6 +104,8 @@ function killAll(): void {
 
 async function runCase(mode: 'hub' | 'baseline', slow: string) {
   const deflate = args.deflate ? ['--deflate'] : [];
+  // the machine is shared: the load average beside each case says how far its figures can be trusted
+  const loadBefore = os.loadavg()[0]!;
   const server = track(child('feed-server.ts', ['--mode', mode, '--rate', args.rate!, ...deflate]));
   const { port } = await next<{ port: number }>(server, 'ready');
   const procs = Math.max(1, Number(args.procs));
@@ -149,7 +154,15 @@ async function runCase(mode: 'hub' | 'baseline', slow: string) {
   const nominal = Object.values(ratesOf(Number(args.rate))).reduce((a, b) => a + b, 0);
   const expected = nominal * readers;
   const deliveredShare = Math.round((Number(clientFigures.messagesPerSecond) / Math.max(1, expected)) * 1000) / 1000;
-  return { mode, slow: Number(slow), ...clientFigures, deliveredShare, server: { ...serverFigures, peakRssMb } };
+  const loadAverage = [loadBefore, os.loadavg()[0]!].map((l) => Math.round(l * 10) / 10);
+  return {
+    mode,
+    slow: Number(slow),
+    loadAverage,
+    ...clientFigures,
+    deliveredShare,
+    server: { ...serverFigures, peakRssMb },
+  };
 }
 
 /**

@@ -41,6 +41,10 @@ function child(script: string, argv: string[]): ChildProcess {
 
 function next<T>(p: ChildProcess, op: string): Promise<T> {
   return new Promise((resolve, reject) => {
+    if (p.exitCode !== null || p.signalCode !== null) {
+      reject(new Error(`${op}: child had exited (${p.exitCode ?? p.signalCode})`));
+      return;
+    }
     const timer = setTimeout(
       () => reject(new Error(`${op}: no answer in ${STEP_TIMEOUT_MS / 1000} s`)),
       STEP_TIMEOUT_MS,
@@ -92,21 +96,27 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every child of the case under way, killed when it ends or fails. */
 const running = new Set<ChildProcess>();
-function track(p: ChildProcess): ChildProcess {
+/** A child that exits while its case runs (a crash, a kill from outside): the case fails at once, saying how. */
+let lost: string | null = null;
+function track(p: ChildProcess, name: string): ChildProcess {
   running.add(p);
-  p.once('exit', () => running.delete(p));
+  p.once('exit', (code, signal) => {
+    if (running.delete(p)) lost ??= `${name} exited during the case (code ${code}, signal ${signal})`;
+  });
   return p;
 }
 function killAll(): void {
-  for (const p of running) p.kill('SIGKILL');
+  const children = [...running];
   running.clear();
+  for (const p of children) p.kill('SIGKILL');
+  lost = null;
 }
 
 async function runCase(mode: 'hub' | 'baseline', slow: string) {
   const deflate = args.deflate ? ['--deflate'] : [];
   // the machine is shared: the load average beside each case says how far its figures can be trusted
   const loadBefore = os.loadavg()[0]!;
-  const server = track(child('feed-server.ts', ['--mode', mode, '--rate', args.rate!, ...deflate]));
+  const server = track(child('feed-server.ts', ['--mode', mode, '--rate', args.rate!, ...deflate]), 'server');
   const { port } = await next<{ port: number }>(server, 'ready');
   const procs = Math.max(1, Number(args.procs));
   const total = Number(args.clients);
@@ -123,6 +133,7 @@ async function runCase(mode: 'hub' | 'baseline', slow: string) {
         args.sample!,
         ...deflate,
       ]),
+      `client process ${k + 1}`,
     ),
   );
   await Promise.all(clientProcs.map((c) => next(c, 'connected')));
@@ -134,6 +145,7 @@ async function runCase(mode: 'hub' | 'baseline', slow: string) {
   const end = Date.now() + Number(args.seconds) * 1000;
   while (Date.now() < end) {
     await sleep(1000);
+    if (lost) throw new Error(lost);
     server.send({ op: 'rss' });
     const { rssMb } = await next<{ rssMb: number }>(server, 'rss');
     peakRssMb = Math.max(peakRssMb, rssMb);
@@ -144,8 +156,7 @@ async function runCase(mode: 'hub' | 'baseline', slow: string) {
   for (const c of clientProcs) c.send({ op: 'stop' });
   const [s, ...c] = await Promise.all([serverResult, ...clientResults]);
   await sleep(200);
-  server.kill('SIGKILL');
-  for (const p of clientProcs) p.kill('SIGKILL');
+  killAll();
   const { op: _s, ...serverFigures } = s;
   const clientFigures = merge(c);
   // every reading client subscribes to every channel: what full delivery would be

@@ -53,7 +53,7 @@ if (args.mode === 'hub') {
   };
   wss.on('connection', (socket, req) => {
     clock.trace(req.socket as Socket);
-    const c = hub.add(socket);
+    const c = hub.add(socket, req.socket);
     socket.on('message', (raw) => {
       hub.touch(c);
       const msg = JSON.parse(String(raw)) as { op: string; channels: string[] };

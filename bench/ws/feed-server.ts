@@ -108,10 +108,13 @@ let published = 0;
 let t0 = 0;
 const done = new Map<Channel, number>(CHANNELS.map((c) => [c, 0]));
 const timers: NodeJS.Timeout[] = [];
+let stopAt = Infinity;
+let peakRssMb = 0;
 const startPublishing = () => {
   t0 = Date.now();
   timers.push(
     setInterval(() => {
+      if (Date.now() >= stopAt) return stop();
       const elapsed = Date.now() - t0;
       for (const channel of CHANNELS) {
         const due = Math.floor((elapsed * rates[channel]) / 1000);
@@ -131,41 +134,48 @@ let wallStart = Date.now();
 let eluStart = performance.eventLoopUtilization();
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 const ms = (ns: number) => Math.round(ns / 1e5) / 10;
-process.on('message', (m: { op: string }) => {
+/**
+ * The measuring window ends by the server's own clock (its publishing timer), not by a message: a server
+ * far behind its schedule on an overloaded machine can go minutes without reading its IPC channel.
+ */
+function stop(): void {
+  for (const t of timers) clearInterval(t);
+  const cpu = process.cpuUsage(cpuStart);
+  const wall = Date.now() - wallStart;
+  clock.measuring = false;
+  loopDelay.disable();
+  send({
+    op: 'result',
+    publishedPerSecond: Math.round((published / wall) * 10000) / 10,
+    cpuPercent: Math.round(((cpu.user + cpu.system) / 1000 / wall) * 1000) / 10,
+    rssMb: Math.round(process.memoryUsage().rss / 1048576),
+    peakRssMb,
+    clients: wss.clients.size,
+    stats: statsFn(),
+    eventLoopUtilization: Math.round(performance.eventLoopUtilization(eluStart).utilization * 1000) / 1000,
+    eventLoopDelayMs: {
+      p50: ms(loopDelay.percentile(50)),
+      p99: ms(loopDelay.percentile(99)),
+      max: ms(loopDelay.max),
+    },
+    stages: clock.summary(),
+  });
+  // no exit: run.ts ends the case once every process has reported
+}
+
+process.on('message', (m: { op: string; seconds?: number }) => {
   if (m.op === 'publish') startPublishing();
   else if (m.op === 'start') {
+    stopAt = Date.now() + m.seconds! * 1000;
+    timers.push(
+      setInterval(() => (peakRssMb = Math.max(peakRssMb, Math.round(process.memoryUsage().rss / 1048576))), 1000),
+    );
     cpuStart = process.cpuUsage();
     wallStart = Date.now();
     eluStart = performance.eventLoopUtilization();
     loopDelay.enable();
     clock.measuring = true;
     published = 0;
-  } else if (m.op === 'stop') {
-    const cpu = process.cpuUsage(cpuStart);
-    const wall = Date.now() - wallStart;
-    clock.measuring = false;
-    loopDelay.disable();
-    send(
-      {
-        op: 'result',
-        publishedPerSecond: Math.round((published / wall) * 10000) / 10,
-        cpuPercent: Math.round(((cpu.user + cpu.system) / 1000 / wall) * 1000) / 10,
-        rssMb: Math.round(process.memoryUsage().rss / 1048576),
-        clients: wss.clients.size,
-        stats: statsFn(),
-        eventLoopUtilization: Math.round(performance.eventLoopUtilization(eluStart).utilization * 1000) / 1000,
-        eventLoopDelayMs: {
-          p50: ms(loopDelay.percentile(50)),
-          p99: ms(loopDelay.percentile(99)),
-          max: ms(loopDelay.max),
-        },
-        stages: clock.summary(),
-      },
-      () => process.exit(0),
-    );
-    for (const t of timers) clearInterval(t);
-  } else if (m.op === 'rss') {
-    send({ op: 'rss', rssMb: Math.round(process.memoryUsage().rss / 1048576) });
   }
 });
 wss.on('listening', () => {

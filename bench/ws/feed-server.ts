@@ -31,6 +31,11 @@ const send = (m: object, then?: () => void) => process.send?.(m, undefined, {}, 
 const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: args.deflate, maxPayload: 64 * 1024 });
 const seqs = new Map<Channel, number>();
 const clock = new StageClock();
+/** This process's CPU time since `from`, in ms: what a fan-out cost, whatever share of a core it got. */
+const cpuMs = (from: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1000;
+};
 const known = new Set<string>(CHANNELS);
 let publishFn: (channel: Channel, data: unknown) => void;
 let statsFn: () => object = () => ({});
@@ -44,9 +49,11 @@ if (args.mode === 'hub') {
   const flush = hub.flush.bind(hub);
   hub.flush = () => {
     const start = performance.now();
+    const cpu = process.cpuUsage();
     flush();
     if (waiting.length && clock.measuring) {
       clock.fanOut.push(performance.now() - start);
+      clock.fanOutCpu.push(cpuMs(cpu));
       for (const t of waiting) clock.queued.push(start - t);
     }
     waiting = [];
@@ -93,9 +100,13 @@ if (args.mode === 'hub') {
     const seq = (seqs.get(channel) ?? 0) + 1;
     seqs.set(channel, seq);
     const start = performance.now();
+    const cpu = process.cpuUsage();
     const frame = Buffer.from(JSON.stringify([{ type: 'update', channel, seq, time: Date.now(), data }]));
     for (const s of subscribers.get(channel)!) s.send(frame, { binary: false });
-    if (clock.measuring) clock.fanOut.push(performance.now() - start);
+    if (clock.measuring) {
+      clock.fanOut.push(performance.now() - start);
+      clock.fanOutCpu.push(cpuMs(cpu));
+    }
   };
 }
 
@@ -140,6 +151,7 @@ const ms = (ns: number) => Math.round(ns / 1e5) / 10;
  */
 function stop(): void {
   for (const t of timers) clearInterval(t);
+  peakRssMb = Math.max(peakRssMb, Math.round(process.memoryUsage().rss / 1048576));
   const cpu = process.cpuUsage(cpuStart);
   const wall = Date.now() - wallStart;
   clock.measuring = false;

@@ -8,7 +8,8 @@ import type { Socket } from 'node:net';
  *   commit) to its `publish()` — how late the publisher's timer fired, i.e. how long the event loop was busy;
  * - `queued` (hub only): from `publish()` to the start of the flush that carried it;
  * - `fanOut`: one flush (hub) or one update's write loop (baseline), start to end — serialization and every
- *   socket write of it;
+ *   socket write of it; `fanOutCpu` the CPU time it took (on a shared machine the wall time mostly says how
+ *   much of a core the process got);
  * - `written`: from the server timestamp on an update to the moment the write of the bytes carrying it
  *   returned, on every `TRACE_EVERY`-th connection (read from the bytes themselves, so any path that writes
  *   — the `ws` sender or a pre-framed buffer — is seen alike). Against the clients' delay this splits the
@@ -36,6 +37,7 @@ export class StageClock {
   readonly publishLate: number[] = [];
   readonly queued: number[] = [];
   readonly fanOut: number[] = [];
+  readonly fanOutCpu: number[] = [];
   readonly written: number[] = [];
   private connections = 0;
 
@@ -61,6 +63,7 @@ export class StageClock {
       publishLateMs: percentiles(this.publishLate),
       queuedMs: percentiles(this.queued),
       fanOutMs: percentiles(this.fanOut),
+      fanOutCpuMs: percentiles(this.fanOutCpu),
       writtenMs: percentiles(this.written),
     };
   }

@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Socket } from 'node:net';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { CHANNELS } from './traffic.ts';
 
@@ -107,29 +108,46 @@ async function main() {
   send({ op: 'connected' });
 }
 
+// how busy this client process was: a saturated receiving loop adds its own queueing to every delay
 let started = 0;
+let cpuStart = process.cpuUsage();
+let eluStart = performance.eventLoopUtilization();
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+const ms = (ns: number) => Math.round(ns / 1e5) / 10;
 process.on('message', (m: { op: string }) => {
   if (m.op === 'start') {
     measuring = true;
     started = Date.now();
+    cpuStart = process.cpuUsage();
+    eluStart = performance.eventLoopUtilization();
+    loopDelay.enable();
   } else if (m.op === 'stop') {
     measuring = false;
     const seconds = (Date.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
+    loopDelay.disable();
     // the raw delays: run.ts takes the percentiles over every client process together
-    send(
-      {
-        op: 'result',
-        messagesPerSecond: Math.round(messages / seconds),
-        sampledMessages,
-        delays,
-        gaps,
-        resyncs,
-        closed4008,
-        otherCloses,
+    send({
+      op: 'result',
+      messagesPerSecond: Math.round(messages / seconds),
+      sampledMessages,
+      delays,
+      gaps,
+      resyncs,
+      closed4008,
+      otherCloses,
+      process: {
+        cpuPercent: Math.round(((cpu.user + cpu.system) / 10 / seconds / 1000) * 10) / 10,
+        eventLoopUtilization: Math.round(performance.eventLoopUtilization(eluStart).utilization * 1000) / 1000,
+        eventLoopDelayMs: {
+          p50: ms(loopDelay.percentile(50)),
+          p99: ms(loopDelay.percentile(99)),
+          max: ms(loopDelay.max),
+        },
       },
-      // exit once the result has left: a large result (the raw delays) sent just before an exit was lost
-      () => process.exit(0),
-    );
+    });
+    // no exit here: the clients stay connected and reading until run.ts ends the case. Ten thousand sockets
+    // closing at once while the server still publishes kept its event loop from reading the stop message.
   }
 });
 void main();

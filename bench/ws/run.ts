@@ -13,6 +13,7 @@
  * them; the baseline shows what happens without budgets). Prints one JSON document.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ratesOf } from './traffic.ts';
@@ -40,6 +41,10 @@ function child(script: string, argv: string[]): ChildProcess {
 
 function next<T>(p: ChildProcess, op: string): Promise<T> {
   return new Promise((resolve, reject) => {
+    if (p.exitCode !== null || p.signalCode !== null) {
+      reject(new Error(`${op}: child had exited (${p.exitCode ?? p.signalCode})`));
+      return;
+    }
     const timer = setTimeout(
       () => reject(new Error(`${op}: no answer in ${STEP_TIMEOUT_MS / 1000} s`)),
       STEP_TIMEOUT_MS,
@@ -66,11 +71,12 @@ interface ClientFigures {
   resyncs: number;
   closed4008: number;
   otherCloses: number;
+  process: object;
 }
 
 /** The client children's figures as one: counts summed, delay percentiles over every sampled delay. */
 function merge(parts: ClientFigures[]) {
-  const sum = (k: keyof Omit<ClientFigures, 'delays'>) => parts.reduce((a, p) => a + p[k], 0);
+  const sum = (k: keyof Omit<ClientFigures, 'delays' | 'process'>) => parts.reduce((a, p) => a + p[k], 0);
   const delays = parts.flatMap((p) => p.delays).sort((a, b) => a - b);
   const pct = (q: number) => delays[Math.min(delays.length - 1, Math.floor(delays.length * q))] ?? null;
   return {
@@ -82,6 +88,7 @@ function merge(parts: ClientFigures[]) {
     resyncs: sum('resyncs'),
     closed4008: sum('closed4008'),
     otherCloses: sum('otherCloses'),
+    clientProcesses: parts.map((p) => p.process),
   };
 }
 
@@ -89,19 +96,27 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every child of the case under way, killed when it ends or fails. */
 const running = new Set<ChildProcess>();
-function track(p: ChildProcess): ChildProcess {
+/** A child that exits while its case runs (a crash, a kill from outside): the case fails at once, saying how. */
+let lost: string | null = null;
+function track(p: ChildProcess, name: string): ChildProcess {
   running.add(p);
-  p.once('exit', () => running.delete(p));
+  p.once('exit', (code, signal) => {
+    if (running.delete(p)) lost ??= `${name} exited during the case (code ${code}, signal ${signal})`;
+  });
   return p;
 }
 function killAll(): void {
-  for (const p of running) p.kill('SIGKILL');
+  const children = [...running];
   running.clear();
+  for (const p of children) p.kill('SIGKILL');
+  lost = null;
 }
 
 async function runCase(mode: 'hub' | 'baseline', slow: string) {
   const deflate = args.deflate ? ['--deflate'] : [];
-  const server = track(child('feed-server.ts', ['--mode', mode, '--rate', args.rate!, ...deflate]));
+  // the machine is shared: the load average beside each case says how far its figures can be trusted
+  const loadBefore = os.loadavg()[0]!;
+  const server = track(child('feed-server.ts', ['--mode', mode, '--rate', args.rate!, ...deflate]), 'server');
   const { port } = await next<{ port: number }>(server, 'ready');
   const procs = Math.max(1, Number(args.procs));
   const total = Number(args.clients);
@@ -118,29 +133,26 @@ async function runCase(mode: 'hub' | 'baseline', slow: string) {
         args.sample!,
         ...deflate,
       ]),
+      `client process ${k + 1}`,
     ),
   );
   await Promise.all(clientProcs.map((c) => next(c, 'connected')));
   server.send({ op: 'publish' });
   await sleep(Number(args.warmup) * 1000);
-  server.send({ op: 'start' });
+  // the server ends its window by its own clock and reports (see feed-server.ts); the clients on a message
+  const serverResult = next<Record<string, unknown>>(server, 'result');
+  server.send({ op: 'start', seconds: Number(args.seconds) });
   for (const c of clientProcs) c.send({ op: 'start' });
-  let peakRssMb = 0;
   const end = Date.now() + Number(args.seconds) * 1000;
   while (Date.now() < end) {
-    await sleep(1000);
-    server.send({ op: 'rss' });
-    const { rssMb } = await next<{ rssMb: number }>(server, 'rss');
-    peakRssMb = Math.max(peakRssMb, rssMb);
+    await sleep(250);
+    if (lost) throw new Error(lost);
   }
-  const serverResult = next<Record<string, unknown>>(server, 'result');
   const clientResults = clientProcs.map((c) => next<ClientFigures>(c, 'result'));
-  server.send({ op: 'stop' });
   for (const c of clientProcs) c.send({ op: 'stop' });
   const [s, ...c] = await Promise.all([serverResult, ...clientResults]);
   await sleep(200);
-  server.kill('SIGKILL');
-  for (const p of clientProcs) p.kill('SIGKILL');
+  killAll();
   const { op: _s, ...serverFigures } = s;
   const clientFigures = merge(c);
   // every reading client subscribes to every channel: what full delivery would be
@@ -149,7 +161,15 @@ async function runCase(mode: 'hub' | 'baseline', slow: string) {
   const nominal = Object.values(ratesOf(Number(args.rate))).reduce((a, b) => a + b, 0);
   const expected = nominal * readers;
   const deliveredShare = Math.round((Number(clientFigures.messagesPerSecond) / Math.max(1, expected)) * 1000) / 1000;
-  return { mode, slow: Number(slow), ...clientFigures, deliveredShare, server: { ...serverFigures, peakRssMb } };
+  const loadAverage = [loadBefore, os.loadavg()[0]!].map((l) => Math.round(l * 10) / 10);
+  return {
+    mode,
+    slow: Number(slow),
+    loadAverage,
+    ...clientFigures,
+    deliveredShare,
+    server: serverFigures,
+  };
 }
 
 /**

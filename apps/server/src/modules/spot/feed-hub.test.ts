@@ -29,8 +29,8 @@ async function rig(limits: Partial<FeedLimits>, state: () => unknown = () => ({}
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await once(wss, 'listening');
   const connections: Connection[] = [];
-  wss.on('connection', (socket) => {
-    const c = hub.add(socket);
+  wss.on('connection', (socket, req) => {
+    const c = hub.add(socket, req.socket);
     connections.push(c);
     socket.on('message', (raw) => {
       hub.touch(c);
@@ -118,6 +118,40 @@ describe('FeedHub', () => {
       ['update', 2],
     ]);
     expect(updates[0]!.time).toBeGreaterThan(0);
+  });
+
+  it('writes a flush to each connection in one write: same bytes for the same channels, own frame first', async () => {
+    const r = await rig({});
+    const a = await client(r.url);
+    const b = await client(r.url);
+    for (const c of [a, b]) c.ws.send(JSON.stringify({ op: 'subscribe', channel: 'trades:X' }));
+    for (const c of [a, b]) c.ws.send(JSON.stringify({ op: 'subscribe', channel: 'depth:X' }));
+    await until(() => a.messages.length >= 2 && b.messages.length >= 2);
+    await new Promise((res) => setTimeout(res, 60));
+    const writes = r.connections.map((conn) => {
+      const counted = { n: 0 };
+      const write = conn.stream.write.bind(conn.stream) as (...args: unknown[]) => boolean;
+      conn.stream.write = ((...args: unknown[]) => {
+        counted.n += 1;
+        return write(...args);
+      }) as typeof conn.stream.write;
+      return counted;
+    });
+    const before = [a.frames.length, b.frames.length] as const;
+    r.hub.publish('trades:X', [{ price: '1' }]);
+    r.hub.publish('depth:X', { bids: [['1', '2']] });
+    r.hub.send(r.connections[0]!, { type: 'pong', time: 1 });
+    await until(() => a.frames.length >= before[0] + 3 && b.frames.length >= before[1] + 2);
+    expect(writes.map((w) => w.n)).toEqual([1, 1]);
+    const fa = a.frames.slice(before[0]);
+    const fb = b.frames.slice(before[1]);
+    // the connection's own frame first, then the shared ones, identical for both
+    expect(JSON.parse(String(fa[0]))).toEqual([{ type: 'pong', time: 1 }]);
+    expect(fa.slice(1).map(String)).toEqual(fb.map(String));
+    expect(fb.map((f) => (JSON.parse(String(f)) as Array<{ channel: string }>)[0]!.channel)).toEqual([
+      'trades:X',
+      'depth:X',
+    ]);
   });
 
   it('sends an update on a quiet feed at once, and batches a busy one to one frame per flush interval', async () => {

@@ -1,6 +1,8 @@
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { WsServerMessage } from '@tidemark/contract/spot';
 import { DEFAULT_FEED_LIMITS, type FeedLimits } from './feed.config.ts';
+import { textFrame } from './ws-frame.ts';
 
 /**
  * Channels, per-channel sequence numbers and fan-out for the `/ws` market-data socket.
@@ -9,8 +11,12 @@ import { DEFAULT_FEED_LIMITS, type FeedLimits } from './feed.config.ts';
  * the current seq, every later update seq+1, so a client detects a lost update by a jump.
  *
  * Serialize once: an update is turned into JSON once per publish, and at each flush the updates a channel
- * collected become ONE frame (a JSON array, one Buffer) written to every subscriber of the channel — the
- * same bytes for all, so 10,000 subscribers cost 10,000 socket writes, not 10,000 JSON encodings.
+ * collected become ONE WebSocket frame (a JSON array, framed once into one Buffer) shared by every
+ * subscriber of the channel — the same bytes for all, so 10,000 subscribers cost no JSON encoding or framing
+ * each. A connection gets everything of one flush in ONE write on its socket: its own frame (if any), then
+ * the shared frames of the channels it takes, joined once per distinct set of channels in that flush. So
+ * 10,000 subscribers of trades and depth cost 10,000 socket writes per flush, not 20,000 `ws` sends of a
+ * header and a payload each.
  *
  * When to flush: as soon as there is something to send and the last flush is at least `flushMs` old. On a
  * quiet feed an update leaves on the next turn of the event loop (no added delay); on a busy one flushes
@@ -54,6 +60,8 @@ interface Subscription {
 
 export interface Connection {
   socket: WebSocket;
+  /** The socket's byte stream under `ws`: the hub writes its pre-built frames here, one write per flush. */
+  stream: Duplex;
   userId: number | null;
   /** channel key → the name the client used and how to take a snapshot of it */
   subscriptions: Map<string, Subscription>;
@@ -126,9 +134,15 @@ export class FeedHub {
     this.dirty.clear();
   }
 
-  add(socket: WebSocket): Connection {
+  /**
+   * A new `/ws` connection; `stream` is the upgraded request's socket (`request.socket`), the one `ws`
+   * writes to. `ws` still sends pings, pongs and the close frame there; every frame is a whole write, so
+   * they never interleave with the hub's frames.
+   */
+  add(socket: WebSocket, stream: Duplex): Connection {
     const c: Connection = {
       socket,
+      stream,
       userId: null,
       subscriptions: new Map(),
       queue: [],
@@ -268,13 +282,34 @@ export class FeedHub {
     }, wait);
   }
 
-  /** Writes every connection's own frame, then each channel's shared frame, watching each socket's budget. */
+  /**
+   * Writes, per connection and in one write, its own frame and then the shared frames of the channels it
+   * takes — watching each socket's budget.
+   */
   flush(): void {
     const now = Date.now();
     // only a flush that wrote something spaces the next one: the periodic pass over idle connections must not
     // hold back the first update after it
     let wrote = this.dirty.size > 0;
     const { sendBudgetBytes, maxBufferedBytes, stalledMs } = this.limits;
+    // each dirty channel's updates as one frame, and which of them each connection takes
+    const frames: Buffer[] = [];
+    const keys: string[] = [];
+    const takes = new Map<Connection, number[]>();
+    for (const ch of this.dirty) {
+      const index = frames.push(textFrame(`[${ch.buffer.join(',')}]`)) - 1;
+      keys.push(ch.key);
+      ch.buffer = [];
+      for (const c of ch.subscribers) {
+        if (ch.direct.has(c) || c.lost.has(ch.key)) continue;
+        const list = takes.get(c);
+        if (list) list.push(index);
+        else takes.set(c, [index]);
+      }
+    }
+    this.dirty.clear();
+    // connections with the same channels in this flush share one joined buffer
+    const joined = new Map<string, Buffer>();
     for (const c of this.connections) {
       const buffered = c.socket.bufferedAmount;
       if (buffered > maxBufferedBytes || (c.overSince !== null && now - c.overSince > stalledMs)) {
@@ -285,28 +320,26 @@ export class FeedHub {
         c.overSince = null;
         if (c.lost.size) this.resync(c);
       }
+      let own: Buffer | null = null;
       if (c.queue.length) {
-        const frame = `[${c.queue.join(',')}]`;
+        own = textFrame(`[${c.queue.join(',')}]`);
         c.queue = [];
-        this.write(c, frame);
         wrote = true;
       }
-    }
-    for (const ch of this.dirty) {
-      const frame = Buffer.from(`[${ch.buffer.join(',')}]`);
-      ch.buffer = [];
-      const key = ch.key;
-      for (const c of ch.subscribers) {
-        if (ch.direct.has(c) || c.lost.has(key)) continue;
-        if (c.socket.bufferedAmount > sendBudgetBytes) {
-          c.lost.add(key);
-          c.overSince ??= now;
-          continue;
-        }
-        this.write(c, frame);
+      const list = takes.get(c);
+      let shared: Buffer | null = null;
+      if (list && buffered + (own?.length ?? 0) > sendBudgetBytes) {
+        for (const i of list) c.lost.add(keys[i]!);
+        c.overSince ??= now;
+      } else if (list?.length === 1) {
+        shared = frames[list[0]!]!;
+      } else if (list) {
+        const key = list.join(',');
+        shared = joined.get(key) ?? null;
+        if (!shared) joined.set(key, (shared = Buffer.concat(list.map((i) => frames[i]!))));
       }
+      if (own || shared) this.write(c, own && shared ? Buffer.concat([own, shared]) : (own ?? shared)!);
     }
-    this.dirty.clear();
     if (wrote) this.lastFlush = now;
     for (const c of this.connections) {
       if (!c.fresh.size) continue;
@@ -397,8 +430,9 @@ export class FeedHub {
     }
   }
 
-  private write(c: Connection, frame: string | Buffer): void {
+  /** Complete frames, as built: after `ws` has begun closing, nothing more may follow its close frame. */
+  private write(c: Connection, frames: Buffer): void {
     if (c.socket.readyState !== c.socket.OPEN) return;
-    c.socket.send(frame, { binary: false });
+    c.stream.write(frames);
   }
 }

@@ -22,7 +22,7 @@ export function handleMarketSocket(
   socket: WebSocket,
   req: IncomingMessage,
 ) {
-  const conn = hub.add(socket);
+  const conn = hub.add(socket, req.socket);
   const prices = service(ctx, 'prices');
   const locale = normalizeLocale(req.headers.locale);
   const headerToken = tokenFromHeader(req.headers.authorization);

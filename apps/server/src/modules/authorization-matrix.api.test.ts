@@ -5,7 +5,7 @@ import { ManualClock } from '../platform/clock.ts';
 import { OPERATOR_ROLES } from './operator/operator.schema.ts';
 import { sessions } from '../platform/session/session.schema.ts';
 import { earnHarness } from './earn/earn.test-helpers.ts';
-import { FUND_PASSWORD, rid } from './wallet/wallet.test-helpers.ts';
+import { FUND_PASSWORD, rid, TRON_ADDRESS, withdrawBody } from './wallet/wallet.test-helpers.ts';
 import { schemaLeaves } from '../testing/schema-walk.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import type { RouteEntry } from '../platform/http/route-table.ts';
@@ -60,7 +60,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 let cycleTerms = '';
 let futuresPrice = '';
 
@@ -100,7 +99,11 @@ beforeAll(async () => {
   own.fileId = ((await up.json()) as { data: { fileId: string } }).data.fileId;
   own.ticketId = (await setUp('/xb/v1/support/ticket/create', { title: 'Mine', content: 'A ticket of A' }, a.token)).id;
   own.addressId = (
-    await setUp('/xb/v1/wallet/address/add', { currency: 'USDT', chain: 'TRC20', address: TRON, remark: 'A' }, a.token)
+    await setUp(
+      '/xb/v1/wallet/address/add',
+      { currency: 'USDT', chain: 'TRC20', address: TRON_ADDRESS, remark: 'A' },
+      a.token,
+    )
   ).id;
   own.spotOrderId = (
     await setUp(
@@ -164,19 +167,7 @@ beforeAll(async () => {
     )
   ).id;
   own.withdrawalId = (
-    await setUp(
-      '/xb/v1/wallet/withdraw',
-      {
-        requestId: own.withdrawalRequestId,
-        currency: 'USDT',
-        chain: 'TRC20',
-        address: TRON,
-        amount: '100',
-        fundPassword: FUND_PASSWORD,
-        code: '000000',
-      },
-      a.token,
-    )
+    await setUp('/xb/v1/wallet/withdraw', withdrawBody({ requestId: own.withdrawalRequestId }), a.token)
   ).id;
   own.quoteId = (await setUp('/xb/v1/convert/quote', { from: 'USDT', to: 'BTC', amount: '100' }, a.token)).quoteId;
   const plans = await setUp('/xb/v1/earn/plans', {}, a.token);
@@ -264,15 +255,7 @@ const CROSS_USER: Record<string, (() => Attempt[]) | { public: string }> = {
   '/api/xb/v1/convert/execute': () => [{ body: { requestId: rid('cx'), quoteId: own.quoteId } }],
   '/api/xb/v1/wallet/withdraw': () => [
     {
-      body: {
-        requestId: own.withdrawalRequestId,
-        currency: 'USDT',
-        chain: 'TRC20',
-        address: TRON,
-        amount: '100',
-        fundPassword: FUND_PASSWORD,
-        code: '000000',
-      },
+      body: withdrawBody({ requestId: own.withdrawalRequestId }),
     },
   ],
   '/api/xb/v1/wallet/withdraw/cancel': () => [{ body: { id: own.withdrawalId } }],

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../testing/free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -32,17 +32,6 @@ afterAll(async () => {
   if (server) await stopServer(server.proc, 'SIGKILL');
   for (const c of cleanups.reverse()) await c();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-backup-'));

@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { freePort } from '../testing/free-port.ts';
 import { describe, expect, it } from 'vitest';
 import { runChaosKill } from './chaos-kill.ts';
 
@@ -6,16 +6,6 @@ import { runChaosKill } from './chaos-kill.ts';
  * Three rounds of the SIGKILL loop on the database the suite runs on (PGlite, or PostgreSQL when
  * DATABASE_URL is set): `npm run chaos:kill -- --rounds 20` is the full campaign.
  */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-    srv.on('error', reject);
-  });
-}
 
 describe('SIGKILL loop', () => {
   it('keeps every acknowledged request, half-applies nothing and reconciles after each kill', async () => {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../testing/free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,17 +23,6 @@ const HEADERS: Array<Record<string, string>> = [
   { 'x-real-ip': '::1' },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '0.0.0.0', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 describe.skipIf(!canRun)('a host elsewhere on the network', () => {
   let remote: RemoteHost;
   let server: RunningServer;
@@ -43,7 +32,7 @@ describe.skipIf(!canRun)('a host elsewhere on the network', () => {
 
   beforeAll(async () => {
     remote = createRemoteHost(1);
-    port = await freePort();
+    port = await freePort('0.0.0.0');
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-remote-'));
     server = await startServer({
       port,

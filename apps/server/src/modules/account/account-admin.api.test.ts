@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import type { ApiKeyService } from '../botapi/api-key.service.ts';
 import { users } from './user.schema.ts';
+import { service } from '../../platform/context.ts';
 
 let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
@@ -155,7 +155,7 @@ describe('users in the back office', () => {
     expect((await server.api('/xb/v1/wallet/assets', {}, { token: session })).status).toBe(401);
     expect((await login()).body.error).toBe('ACCOUNT_FROZEN');
     // the account's bot keys stop signing too, and sign again once it is active
-    const keys = server.built.ctx.services.apiKeys as ApiKeyService;
+    const keys = service(server.built.ctx, 'apiKeys');
     const key = await keys.create(u.id, { label: 'bot', permissions: ['read'] });
     expect((await keys.resolve(key.apiKey))?.active).toBe(false);
 

@@ -1,35 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { futuresHarness } from './futures.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { BTC, futuresApiSuite, type TestUser } from './futures.test-helpers.ts';
 
-process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
+const t = futuresApiSuite({ start: Date.UTC(2026, 2, 2, 1, 0, 0), idPrefix: 'ct' });
+const { user, call, limit, market, positionOf, cancelAll, expectBooksBalanced } = t;
 
-let server: TestServer;
-let h: Awaited<ReturnType<typeof futuresHarness>>;
-const clock = new ManualClock(Date.UTC(2026, 2, 2, 1, 0, 0));
-const BTC = 'BTCUSDT';
-let seq = 0;
-const cid = () => `ct${(seq += 1)}`;
-
-type U = { id: number; token: string };
-const user = (usdt: string): Promise<U> => h.user(usdt);
-const call = (u: U, path: string, body: object) => server.api(`/xb/v1/futures${path}`, body, { token: u.token });
-const limit = (u: U, side: 'buy' | 'sell', price: string, quantity: string) =>
-  call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, side, type: 'limit', price, quantity });
-const market = (u: U, side: 'buy' | 'sell', quantity: string) =>
-  call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, side, type: 'market', quantity });
-const positionOf = async (u: U) => (await call(u, '/positions', { symbol: BTC })).body.data[0];
-const cancelAll = async (u: U) => {
-  for (const o of (await call(u, '/orders/open', {})).body.data) await call(u, '/order/cancel', { orderId: o.id });
-};
-async function expectBooksBalanced() {
-  const c = await h.check();
-  expect(c.problems).toEqual([]);
-  expect(c.clearing).toBe(c.expectedClearing);
-}
 /** A long of 0.01 BTC at 100,000 for a new user, the book left empty. */
-async function openLong(mm: U): Promise<U> {
+async function openLong(mm: TestUser): Promise<TestUser> {
   const u = await user('2000');
   expect((await limit(mm, 'sell', '100000', '0.01')).status).toBe(200);
   expect((await market(u, 'buy', '0.01')).body.data).toMatchObject({ status: 'filled', averagePrice: '100000' });
@@ -37,19 +13,10 @@ async function openLong(mm: U): Promise<U> {
   return u;
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-  h = await futuresHarness(server, clock);
-  await h.setIndex(BTC, '100000');
-});
-afterAll(async () => {
-  await server?.close();
-});
-
 describe('futures close triggers: last price, trailing stop', () => {
   it('fires a take-profit on the last price when a trade reaches it, not on the mark', async () => {
-    h.resetMarkInputs(BTC);
-    await h.setIndex(BTC, '100000');
+    t.h.resetMarkInputs(BTC);
+    await t.h.setIndex(BTC, '100000');
     const mm = await user('1000000');
     const u = await openLong(mm);
     const set = await call(u, '/stop-pl/set', {
@@ -72,14 +39,14 @@ describe('futures close triggers: last price, trailing stop', () => {
 
     // the mark crosses 100,500 but the last trade is still 100,000: nothing fires
     await limit(mm, 'buy', '100400', '0.01');
-    h.resetMarkInputs(BTC);
-    expect((await h.setIndex(BTC, '100600')).triggered).toEqual([]);
+    t.h.resetMarkInputs(BTC);
+    expect((await t.h.setIndex(BTC, '100600')).triggered).toEqual([]);
     // two other accounts trade at 100,500: the last price reaches the take-profit
     const a = await user('5000');
     const b = await user('5000');
     await limit(a, 'sell', '100500', '0.001');
     expect((await market(b, 'buy', '0.001')).body.data.status).toBe('filled');
-    const r = await h.setIndex(BTC, '100000');
+    const r = await t.h.setIndex(BTC, '100000');
     expect(r.triggered).toEqual([{ positionId: set.body.data.id, kind: 'take_profit' }]);
     const closed = (await call(u, '/positions/closed', {})).body.data.items[0];
     expect(closed).toMatchObject({ closeReason: 'take_profit', closedPrice: '100400' });
@@ -89,32 +56,31 @@ describe('futures close triggers: last price, trailing stop', () => {
   });
 
   it('moves a trailing stop with the high, keeps it across a restart and fires it once on the retracement', async () => {
-    h.resetMarkInputs(BTC);
-    await h.setIndex(BTC, '100000');
+    t.h.resetMarkInputs(BTC);
+    await t.h.setIndex(BTC, '100000');
     const mm = await user('1000000');
     const u = await openLong(mm);
     const set = await call(u, '/stop-pl/set', { symbol: BTC, trailingCallbackRate: '1' });
     expect(set.body.data.trailingStop).toMatchObject({ callbackRate: '1', trigger: 'mark', watermark: '100000' });
     expect(set.body.data.trailingStop.stopPrice).toBe('99000');
-    await h.setIndex(BTC, '102000');
+    await t.h.setIndex(BTC, '102000');
     expect((await positionOf(u)).trailingStop).toMatchObject({ watermark: '102000', stopPrice: '100980' });
 
     // a restart: the watermark comes back from the database
-    await server.restart();
-    h = await futuresHarness(server, clock);
-    h.resetMarkInputs(BTC);
-    expect((await h.setIndex(BTC, '101000')).triggered).toEqual([]);
+    await t.restart();
+    t.h.resetMarkInputs(BTC);
+    expect((await t.h.setIndex(BTC, '101000')).triggered).toEqual([]);
     expect((await positionOf(u)).trailingStop).toMatchObject({ watermark: '102000' });
 
     // the retracement reaches 1 % but nobody bids: the close finds no liquidity, the stop stays on the position
     const id = set.body.data.id;
-    expect((await h.setIndex(BTC, '100980')).triggered).toEqual([{ positionId: id, kind: 'trailing_stop' }]);
+    expect((await t.h.setIndex(BTC, '100980')).triggered).toEqual([{ positionId: id, kind: 'trailing_stop' }]);
     expect((await positionOf(u)).trailingStop).toMatchObject({ watermark: '102000' });
     // next tick, with a bid: the whole position closes, once
     await limit(mm, 'buy', '100900', '0.02');
-    expect((await h.setIndex(BTC, '100970')).triggered).toEqual([{ positionId: id, kind: 'trailing_stop' }]);
-    expect((await h.setIndex(BTC, '100900')).triggered).toEqual([]);
-    expect((await h.setIndex(BTC, '100000')).triggered).toEqual([]);
+    expect((await t.h.setIndex(BTC, '100970')).triggered).toEqual([{ positionId: id, kind: 'trailing_stop' }]);
+    expect((await t.h.setIndex(BTC, '100900')).triggered).toEqual([]);
+    expect((await t.h.setIndex(BTC, '100000')).triggered).toEqual([]);
     const history = (await call(u, '/orders/history', {})).body.data.items;
     const closes = history.filter((o: { source: string }) => o.source === 'stop_loss');
     expect(closes.map((o: { status: string; filledQuantity: string }) => [o.status, o.filledQuantity])).toEqual([
@@ -130,8 +96,8 @@ describe('futures close triggers: last price, trailing stop', () => {
   }, 60_000);
 
   it('waits for the activation price before following (short)', async () => {
-    h.resetMarkInputs(BTC);
-    await h.setIndex(BTC, '100000');
+    t.h.resetMarkInputs(BTC);
+    await t.h.setIndex(BTC, '100000');
     const mm = await user('1000000');
     const u = await user('2000');
     await limit(mm, 'buy', '100000', '0.01');
@@ -144,14 +110,14 @@ describe('futures close triggers: last price, trailing stop', () => {
     });
     expect(set.body.data.trailingStop).toMatchObject({ activationPrice: '99000', watermark: null, stopPrice: null });
     // a rise before activation does not fire it
-    expect((await h.setIndex(BTC, '100800')).triggered).toEqual([]);
-    await h.setIndex(BTC, '99000');
-    await h.setIndex(BTC, '98500');
+    expect((await t.h.setIndex(BTC, '100800')).triggered).toEqual([]);
+    await t.h.setIndex(BTC, '99000');
+    await t.h.setIndex(BTC, '98500');
     expect((await positionOf(u)).trailingStop).toMatchObject({ watermark: '98500', stopPrice: '98992.5' });
     // closing the position by hand leaves the trigger nothing to do
     await limit(mm, 'sell', '98500', '0.01');
     expect((await market(u, 'buy', '0.01')).body.data.status).toBe('filled');
-    expect((await h.setIndex(BTC, '99500')).triggered).toEqual([]);
+    expect((await t.h.setIndex(BTC, '99500')).triggered).toEqual([]);
     expect(await positionOf(u)).toBeUndefined();
     await cancelAll(mm);
     await expectBooksBalanced();

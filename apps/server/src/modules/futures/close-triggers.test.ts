@@ -1,41 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { closeTrigger, hasAdvancedTrigger } from './close-triggers.ts';
 import type { PositionRow } from './futures.schema.ts';
+import { positionRow } from './position-row.test-helpers.ts';
 
-const at = new Date(0);
 /** A long (or short) of 10 lots opened at 1,000 ticks, no trigger unless given. */
 function pos(p: Partial<PositionRow> = {}): PositionRow {
-  return {
-    id: 1,
-    userId: 1,
-    symbol: 'BTCUSDT',
-    side: 'long',
-    marginMode: 'isolated',
-    leverage: 10,
-    qtyLots: 10n,
-    entryValue: 10_000n,
-    margin: 1_000n,
-    openedValue: 10_000n,
-    fee: 0n,
-    funding: 0n,
-    realizedPnl: 0n,
-    closedLots: 0n,
-    closeValue: 0n,
-    takeProfitTicks: null,
-    stopLossTicks: null,
-    tpTrigger: 'mark',
-    slTrigger: 'mark',
-    trailCallback: null,
-    trailTrigger: 'mark',
-    trailActivationTicks: null,
-    trailWatermarkTicks: null,
-    status: 'open',
-    closeReason: null,
-    openedAt: at,
-    closedAt: null,
-    updatedAt: at,
-    ...p,
-  };
+  return positionRow({ qtyLots: 10n, entryValue: 10_000n, margin: 1_000n, openedValue: 10_000n, ...p });
 }
 
 describe('closeTrigger', () => {

@@ -1,39 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { futuresHarness } from './futures.test-helpers.ts';
-
-process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
+import { describe, expect, it } from 'vitest';
+import { BTC, futuresApiSuite, type TestUser } from './futures.test-helpers.ts';
 
 /** The public book and tape of a contract over HTTP: what the trade screen's futures side shows. */
 
-let server: TestServer;
-let h: Awaited<ReturnType<typeof futuresHarness>>;
-const clock = new ManualClock(Date.UTC(2026, 2, 1, 1, 0, 0));
-const BTC = 'BTCUSDT';
-let seq = 0;
+const t = futuresApiSuite({ start: Date.UTC(2026, 2, 1, 1, 0, 0), idPrefix: 'b' });
+const { clock, user, cid, call } = t;
 
-type U = { id: number; token: string };
-async function user(usdt: string): Promise<U> {
-  const u = await server.createUser();
-  await h.fund(u.id, usdt);
-  return u;
-}
-const place = (u: U, body: object) =>
-  server.api(
-    '/xb/v1/futures/order/place',
-    { clientOrderId: `b${(seq += 1)}`, symbol: BTC, ...body },
-    { token: u.token },
-  );
-
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-  h = await futuresHarness(server, clock);
-  await h.setIndex(BTC, '100000');
-});
-afterAll(async () => {
-  await server?.close();
-});
+const place = (u: TestUser, body: object) => call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, ...body });
 
 describe('futures depth and trades', () => {
   it('answers the aggregated book best first and the matched trades newest first', async () => {
@@ -48,7 +21,7 @@ describe('futures depth and trades', () => {
     ] as const)
       expect((await place(maker, { side, type: 'limit', price, quantity })).status).toBe(200);
 
-    const depth = await server.api('/xb/v1/futures/depth', { symbol: BTC, limit: 5 });
+    const depth = await t.server.api('/xb/v1/futures/depth', { symbol: BTC, limit: 5 });
     expect(depth.status).toBe(200);
     expect(depth.body.data).toMatchObject({
       symbol: BTC,
@@ -64,22 +37,22 @@ describe('futures depth and trades', () => {
 
     clock.advance(1000);
     expect((await place(taker, { side: 'buy', type: 'market', quantity: '0.15' })).body.data.status).toBe('filled');
-    const trades = await server.api('/xb/v1/futures/trades', { symbol: BTC });
+    const trades = await t.server.api('/xb/v1/futures/trades', { symbol: BTC });
     expect(trades.body.data).toEqual([
       expect.objectContaining({ price: '100020', quantity: '0.05', side: 'buy', time: clock.now() }),
       expect.objectContaining({ price: '100010', quantity: '0.1', side: 'buy', time: clock.now() }),
     ]);
     expect(trades.body.data[0].id).toBeGreaterThan(trades.body.data[1].id);
-    const after = await server.api('/xb/v1/futures/depth', { symbol: BTC, limit: 1 });
+    const after = await t.server.api('/xb/v1/futures/depth', { symbol: BTC, limit: 1 });
     expect(after.body.data.asks).toEqual([['100020', '0.25']]);
     expect(after.body.data.bids).toEqual([['99990', '0.3']]);
   });
 
   it('refuses an unknown contract and a limit out of range', async () => {
-    const unknown = await server.api('/xb/v1/futures/trades', { symbol: 'NOPEUSDT' });
+    const unknown = await t.server.api('/xb/v1/futures/trades', { symbol: 'NOPEUSDT' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe('UNKNOWN_CONTRACT');
-    expect((await server.api('/xb/v1/futures/depth', { symbol: BTC, limit: 1000 })).status).toBe(400);
-    expect((await server.api('/xb/v1/futures/depth', {})).status).toBe(400);
+    expect((await t.server.api('/xb/v1/futures/depth', { symbol: BTC, limit: 1000 })).status).toBe(400);
+    expect((await t.server.api('/xb/v1/futures/depth', {})).status).toBe(400);
   });
 });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FuturesAccount, FuturesAlert, FuturesOrder, FuturesPosition } from '@tidemark/contract/futures';
 import type { DepthLevel, PublicTrade } from '@tidemark/contract/spot';
 import { service } from '../../platform/context.ts';
-import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { findGaps, WsTestClient, type DataMessage } from '../../testing/ws-test-client.ts';
-import { futuresHarness } from './futures.test-helpers.ts';
-
-process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
+import { BTC, futuresApiSuite, type TestUser } from './futures.test-helpers.ts';
 
 /**
  * The futures channels of `/ws` over a real WebSocket: a mark tick republishes the positions and account
@@ -16,43 +12,22 @@ process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
  * public book, trades and mark; the margin warning and the liquidation.
  */
 
-let server: TestServer;
-let h: Awaited<ReturnType<typeof futuresHarness>>;
-const clock = new ManualClock(Date.UTC(2026, 2, 1, 1, 0, 0));
-const BTC = 'BTCUSDT';
-let n = 0;
-const cid = () => `feed-${(n += 1)}`;
-
-type U = { id: number; token: string };
-const user = (usdt: string) => h.user(usdt);
-const call = (u: U, path: string, body: object) => server.api(`/xb/v1/futures${path}`, body, { token: u.token });
-const limit = (u: U, side: 'buy' | 'sell', price: string, quantity: string) =>
-  call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, side, type: 'limit', price, quantity });
-const market = (u: U, side: 'buy' | 'sell', quantity: string) =>
-  call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, side, type: 'market', quantity });
+const t = futuresApiSuite({ start: Date.UTC(2026, 2, 1, 1, 0, 0), idPrefix: 'feed-' });
+const { cid, user, call, limit, market } = t;
 
 /** Every read the feed queued after the last commit has been published and flushed to the sockets. */
 async function published(...clients: WsTestClient[]) {
-  await service(server.built.ctx, 'futuresFeed').idle();
+  await service(t.server.built.ctx, 'futuresFeed').idle();
   for (const c of clients) await c.settle();
 }
 
-async function open(u?: U, channels: string[] = []) {
-  const ws = await WsTestClient.open(server.url);
+async function open(u?: TestUser, channels: string[] = []) {
+  const ws = await WsTestClient.open(t.server.url);
   if (channels.length) await ws.subscribe(channels, u?.token);
   return ws;
 }
 
 const last = <T>(ws: WsTestClient, channel: string) => ws.data(channel).at(-1)?.data as T;
-
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-  h = await futuresHarness(server, clock);
-  await h.setIndex(BTC, '100000');
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('futures channels on /ws', () => {
   it('a mark move republishes the position with its new uPnL and the account with its new equity', async () => {
@@ -70,8 +45,8 @@ describe('futures channels on /ws', () => {
       expect.objectContaining({ symbol: BTC, direction: 'long', quantity: '0.1', openPrice: '100000' }),
     ]);
 
-    h.resetMarkInputs(BTC);
-    const tick = await h.setIndex(BTC, '101000');
+    t.h.resetMarkInputs(BTC);
+    const tick = await t.h.setIndex(BTC, '101000');
     expect(tick.mark).toBe(1_010_000n);
     await published(ws);
     const [pos] = last<FuturesPosition[]>(ws, 'futures.positions');
@@ -192,9 +167,9 @@ describe('futures channels on /ws', () => {
   it('warns when the margin ratio crosses the threshold, then reports the liquidation', async () => {
     const a = await user('2000');
     const b = await user('20000');
-    await h.fundInsurance('100000');
-    h.resetMarkInputs(BTC);
-    await h.setIndex(BTC, '100000');
+    await t.h.fundInsurance('100000');
+    t.h.resetMarkInputs(BTC);
+    await t.h.setIndex(BTC, '100000');
     expect((await call(a, '/margin-mode', { symbol: BTC, marginMode: 'isolated' })).status).toBe(200);
     expect((await call(a, '/leverage', { symbol: BTC, leverage: 20 })).status).toBe(200);
     expect((await limit(b, 'sell', '100000', '0.1')).status).toBe(200);
@@ -203,16 +178,16 @@ describe('futures channels on /ws', () => {
     expect(ws.data('futures.alerts')[0]!.data).toEqual([]);
 
     // 20× isolated: 500 USDT margin, 40 USDT maintenance; at 95,560 the balance is 56 → ratio ≈ 0.68: no warning
-    h.resetMarkInputs(BTC);
-    await h.setIndex(BTC, '95560');
+    t.h.resetMarkInputs(BTC);
+    await t.h.setIndex(BTC, '95560');
     await published(ws);
     expect(ws.data('futures.alerts')).toHaveLength(1);
     // at 95,450 the balance is 45 against 38.18 maintenance → ≈ 0.85: the warning, once
-    h.resetMarkInputs(BTC);
-    await h.setIndex(BTC, '95450');
+    t.h.resetMarkInputs(BTC);
+    await t.h.setIndex(BTC, '95450');
     await published(ws);
-    h.resetMarkInputs(BTC);
-    await h.setIndex(BTC, '95440');
+    t.h.resetMarkInputs(BTC);
+    await t.h.setIndex(BTC, '95440');
     await published(ws);
     const warnings = ws.data('futures.alerts').slice(1);
     expect(warnings).toHaveLength(1);
@@ -225,8 +200,8 @@ describe('futures channels on /ws', () => {
     expect(Number((warnings[0]!.data as { marginRatio: string }).marginRatio)).toBeGreaterThan(0.8);
 
     // through the liquidation price: the position is liquidated and the user told so
-    h.resetMarkInputs(BTC);
-    await h.setIndex(BTC, '95000');
+    t.h.resetMarkInputs(BTC);
+    await t.h.setIndex(BTC, '95000');
     await published(ws);
     const liquidated = ws.data('futures.alerts').find((m) => (m.data as FuturesAlert).kind === 'liquidated');
     expect(liquidated?.data).toMatchObject({ kind: 'liquidated', symbol: BTC, direction: 'long', quantity: '0.1' });
@@ -240,7 +215,7 @@ describe('futures channels on /ws', () => {
     const a = await user('300');
     const ws = await open(a, ['balances', 'futures.account']);
     expect(last<FuturesAccount>(ws, 'futures.account').available).toBe('300');
-    const res = await server.api(
+    const res = await t.server.api(
       '/xb/v1/wallet/transfer',
       { requestId: `transfer-${cid()}`, currency: 'USDT', from: 'futures', to: 'spot', amount: '120' },
       { token: a.token },
@@ -254,7 +229,7 @@ describe('futures channels on /ws', () => {
     expect(findGaps(ws.data('balances'))).toEqual([]);
     // no position: a mark tick has nothing to change for this user, so nothing is read or sent
     const sent = ws.data('futures.account').length;
-    await h.setIndex(BTC, '100100');
+    await t.h.setIndex(BTC, '100100');
     await published(ws);
     expect(ws.data('futures.account')).toHaveLength(sent);
     ws.close();

@@ -1,38 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { futuresHarness } from './futures.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { BTC, futuresApiSuite, type TestUser } from './futures.test-helpers.ts';
 
-process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
-
-let server: TestServer;
-let h: Awaited<ReturnType<typeof futuresHarness>>;
-const clock = new ManualClock(Date.UTC(2026, 2, 1, 1, 0, 0));
-const BTC = 'BTCUSDT';
-let seq = 0;
-const cid = () => `t${(seq += 1)}`;
-
-type U = { id: number; token: string };
-async function user(usdt: string): Promise<U> {
-  const u = await server.createUser();
-  await h.fund(u.id, usdt);
-  return u;
-}
-const call = (u: U, path: string, body: object) => server.api(`/xb/v1/futures${path}`, body, { token: u.token });
-const limit = (u: U, side: 'buy' | 'sell', price: string, quantity: string, extra: object = {}) =>
-  call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, side, type: 'limit', price, quantity, ...extra });
-const positionOf = async (u: U) => (await call(u, '/positions', { symbol: BTC })).body.data[0];
-const cancelAll = async (u: U) => {
-  for (const o of (await call(u, '/orders/open', {})).body.data) await call(u, '/order/cancel', { orderId: o.id });
-};
-async function expectBooksBalanced() {
-  const c = await h.check();
-  expect(c.problems).toEqual([]);
-  expect(c.clearing).toBe(c.expectedClearing);
-}
+const t = futuresApiSuite({ start: Date.UTC(2026, 2, 1, 1, 0, 0), idPrefix: 't' });
+const { clock, cid, user, call, limit, positionOf, cancelAll, expectBooksBalanced } = t;
 
 /** A 10× isolated long of 0.1 BTC at 100,000 for `u`, against a short of `counter` (the book is left empty). */
-async function openLong(u: U, counter: U) {
+async function openLong(u: TestUser, counter: TestUser) {
   expect((await call(u, '/margin-mode', { symbol: BTC, marginMode: 'isolated' })).status).toBe(200);
   expect((await call(u, '/leverage', { symbol: BTC, leverage: 10 })).body.data).toMatchObject({
     leverage: 10,
@@ -51,18 +24,9 @@ async function openLong(u: U, counter: U) {
   return positionOf(u);
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-  h = await futuresHarness(server, clock);
-  await h.setIndex(BTC, '100000');
-});
-afterAll(async () => {
-  await server?.close();
-});
-
 describe('futures: contracts, settings, orders', () => {
   it('lists contracts with their tiers and the mark price', async () => {
-    const res = await server.api('/xb/v1/futures/contracts', {});
+    const res = await t.server.api('/xb/v1/futures/contracts', {});
     const btc = res.body.data.find((c: any) => c.symbol === BTC);
     expect(btc).toMatchObject({ maxLeverage: 100, tickSize: '0.1', markPrice: '100000', indexPrice: '100000' });
     expect(btc.tiers[1]).toMatchObject({
@@ -81,7 +45,7 @@ describe('futures: contracts, settings, orders', () => {
     // a contract the user never set starts at the modest default (5×)
     expect(o.body.data).toMatchObject({ status: 'new', reduceOnly: false, marginMode: 'cross', leverage: 5 });
     // 990 USDT notional at 5×: 198 margin + fee reserve 0.495 frozen
-    expect(await h.wallet(u.id)).toEqual({ available: h.units('4801.505'), frozen: h.units('198.495') });
+    expect(await t.h.wallet(u.id)).toEqual({ available: t.h.units('4801.505'), frozen: t.h.units('198.495') });
     expect((await call(u, '/margin-mode', { symbol: BTC, marginMode: 'isolated' })).body.error).toBe(
       'MARGIN_MODE_LOCKED',
     );
@@ -105,7 +69,7 @@ describe('futures: contracts, settings, orders', () => {
     });
     expect(other.status).toBe(409);
     expect((await call(u, '/order/cancel', { orderId: o.body.data.id })).body.data.status).toBe('cancelled');
-    expect(await h.wallet(u.id)).toEqual({ available: h.units('5000'), frozen: 0n });
+    expect(await t.h.wallet(u.id)).toEqual({ available: t.h.units('5000'), frozen: 0n });
     expect((await call(u, '/margin-mode', { symbol: BTC, marginMode: 'isolated' })).body.data.marginMode).toBe(
       'isolated',
     );
@@ -115,7 +79,7 @@ describe('futures: contracts, settings, orders', () => {
 
 describe('futures: liquidation, insurance fund, auto-deleverage', () => {
   it('auto-deleverages the most profitable opposite position when the insurance fund is empty', async () => {
-    expect(await h.insurance()).toBe(0n);
+    expect(await t.h.insurance()).toBe(0n);
     const a = await user('1100');
     const counter = await user('100000');
     const pos = await openLong(a, counter);
@@ -128,9 +92,9 @@ describe('futures: liquidation, insurance fund, auto-deleverage', () => {
     });
     const liq = pos.estimatedLiquidationPrice; // (10000 − 1000) / (0.1 × 0.996) = 90361.44… → 90361.4
     expect(liq).toBe('90361.4');
-    const r = await h.setIndex(BTC, '90361.5');
+    const r = await t.h.setIndex(BTC, '90361.5');
     expect(r.liquidated).toEqual([]);
-    const r2 = await h.setIndex(BTC, liq);
+    const r2 = await t.h.setIndex(BTC, liq);
     expect(r2.mark).toBe(903614n);
     expect(r2.liquidated).toEqual([pos.id]);
     // no bids: the whole position was deleveraged against the counterparty's short at the bankruptcy price
@@ -138,62 +102,62 @@ describe('futures: liquidation, insurance fund, auto-deleverage', () => {
     expect(closed).toMatchObject({ direction: 'short', closeReason: 'adl', closedPrice: '90000', realizedPnl: '1000' });
     const mine = (await call(a, '/positions/closed', {})).body.data.items[0];
     expect(mine).toMatchObject({ closeReason: 'liquidation', closedPrice: '90000', realizedPnl: '-1000' });
-    expect(await h.insurance()).toBe(0n);
+    expect(await t.h.insurance()).toBe(0n);
     await expectBooksBalanced();
   });
 
   it('liquidates a 10× long within one tick of its estimated price, the fee going to the insurance fund', async () => {
-    await h.setIndex(BTC, '100000');
+    await t.h.setIndex(BTC, '100000');
     const a = await user('1100');
     const counter = await user('100000');
     const bidder = await user('100000');
     const pos = await openLong(a, counter);
     expect(pos.estimatedLiquidationPrice).toBe('90361.4');
     expect((await limit(bidder, 'buy', '95000', '0.1')).status).toBe(200); // a bid between liquidation and bankruptcy
-    await h.setIndex(BTC, '95000');
+    await t.h.setIndex(BTC, '95000');
     await cancelAll(bidder);
     await limit(bidder, 'buy', '90300', '0.1');
-    await h.setIndex(BTC, '92000');
-    expect((await h.setIndex(BTC, '90361.5')).liquidated).toEqual([]);
-    expect((await h.setIndex(BTC, '90361.4')).liquidated).toEqual([pos.id]);
+    await t.h.setIndex(BTC, '92000');
+    expect((await t.h.setIndex(BTC, '90361.5')).liquidated).toEqual([]);
+    expect((await t.h.setIndex(BTC, '90361.4')).liquidated).toEqual([pos.id]);
     // sold at 90,300 — 300 above bankruptcy: 30 USDT left, all of it (< 0.5 % fee) to the fund
-    expect(await h.insurance()).toBe(h.units('30'));
+    expect(await t.h.insurance()).toBe(t.h.units('30'));
     expect(await positionOf(bidder)).toMatchObject({ direction: 'long', quantity: '0.1', openPrice: '90300' });
     await expectBooksBalanced();
   });
 
   it('takes a shortfall from the insurance fund when the mark gaps through the bankruptcy price', async () => {
-    await h.fundInsurance('500');
-    const fundBefore = await h.insurance();
+    await t.h.fundInsurance('500');
+    const fundBefore = await t.h.insurance();
     const a = await user('1100');
     const counter = await user('100000');
     const bidder = await user('100000');
-    await h.setIndex(BTC, '100000');
+    await t.h.setIndex(BTC, '100000');
     const pos = await openLong(a, counter);
     await limit(bidder, 'buy', '95500', '0.1');
-    await h.setIndex(BTC, '95500');
+    await t.h.setIndex(BTC, '95500');
     await cancelAll(bidder);
     await limit(bidder, 'buy', '90700', '0.1'); // inside the band of the mark below
-    await h.setIndex(BTC, '93000');
-    await h.setIndex(BTC, '91000');
+    await t.h.setIndex(BTC, '93000');
+    await t.h.setIndex(BTC, '91000');
     await cancelAll(bidder);
     // the mark jumps from above the liquidation price to below bankruptcy (90,000) in one tick
     await limit(bidder, 'buy', '89800', '0.1');
-    const r = await h.setIndex(BTC, '89900');
+    const r = await t.h.setIndex(BTC, '89900');
     expect(r.liquidated).toEqual([pos.id]);
     // sold at 89,800: 0.1 × 200 = 20 USDT beyond bankruptcy, paid by the fund
-    expect(await h.insurance()).toBe(fundBefore - h.units('20'));
+    expect(await t.h.insurance()).toBe(fundBefore - t.h.units('20'));
     const mine = (await call(a, '/positions/closed', {})).body.data.items[0];
     expect(mine).toMatchObject({ closeReason: 'liquidation', closedPrice: '89800' });
     // the liquidated user keeps only what was never at stake: 1100 − 1000 margin − 5 fee
-    expect(await h.wallet(a.id)).toEqual({ available: h.units('95'), frozen: 0n });
+    expect(await t.h.wallet(a.id)).toEqual({ available: t.h.units('95'), frozen: 0n });
     await expectBooksBalanced();
   });
 });
 
 describe('futures: TP/SL, closes, margin, funding', () => {
   it('validates TP/SL and fires the take-profit and the stop-loss on the mark', async () => {
-    await h.setIndex(BTC, '100000');
+    await t.h.setIndex(BTC, '100000');
     const u = await user('2000');
     const mm = await user('1000000');
     await limit(mm, 'sell', '100000', '0.01');
@@ -201,7 +165,7 @@ describe('futures: TP/SL, closes, margin, funding', () => {
     await cancelAll(mm);
     const bad = await call(u, '/stop-pl/set', { symbol: BTC, stopLossPrice: '100100' });
     expect(bad.body).toMatchObject({ error: 'STOP_PRICE_INVALID', field: 'stopLossPrice' });
-    const badZh = await server.api(
+    const badZh = await t.server.api(
       '/xb/v1/futures/stop-pl/set',
       { symbol: BTC, takeProfitPrice: '99000' },
       { token: u.token, locale: 'zh_cn' },
@@ -210,8 +174,8 @@ describe('futures: TP/SL, closes, margin, funding', () => {
     const ok = await call(u, '/stop-pl/set', { symbol: BTC, takeProfitPrice: '101000', stopLossPrice: '99000' });
     expect(ok.body.data).toMatchObject({ takeProfitPrice: '101000', stopLossPrice: '99000', warning: null });
     await limit(mm, 'buy', '100900', '0.01');
-    expect((await h.setIndex(BTC, '100900')).triggered).toEqual([]);
-    const r = await h.setIndex(BTC, '101000');
+    expect((await t.h.setIndex(BTC, '100900')).triggered).toEqual([]);
+    const r = await t.h.setIndex(BTC, '101000');
     expect(r.triggered).toEqual([{ positionId: ok.body.data.id, kind: 'take_profit' }]);
     const closed = (await call(u, '/positions/closed', {})).body.data.items[0];
     expect(closed).toMatchObject({ closeReason: 'take_profit', closedPrice: '100900', realizedPnl: '9' });
@@ -230,7 +194,7 @@ describe('futures: TP/SL, closes, margin, funding', () => {
     await cancelAll(mm);
     expect((await call(u, '/stop-pl/set', { symbol: BTC, stopLossPrice: '102000' })).status).toBe(200);
     await limit(mm, 'sell', '102050', '0.01');
-    const s = await h.setIndex(BTC, '102000');
+    const s = await t.h.setIndex(BTC, '102000');
     expect(s.triggered[0]).toMatchObject({ kind: 'stop_loss' });
     expect((await call(u, '/positions/closed', {})).body.data.items[0]).toMatchObject({
       closeReason: 'stop_loss',
@@ -241,7 +205,7 @@ describe('futures: TP/SL, closes, margin, funding', () => {
   });
 
   it('closes partially, fast-closes, adds and removes isolated margin', async () => {
-    await h.setIndex(BTC, '100000');
+    await t.h.setIndex(BTC, '100000');
     const u = await user('3000');
     const mm = await user('1000000');
     await call(u, '/margin-mode', { symbol: BTC, marginMode: 'isolated' });
@@ -251,7 +215,7 @@ describe('futures: TP/SL, closes, margin, funding', () => {
     let p = await positionOf(u);
     expect(p).toMatchObject({ margin: '200', quantity: '0.02', closableQuantity: '0.02', positionValue: '2000' });
     expect(p.estimatedLiquidationPrice).toBe('90361.4');
-    const warned = await server.api(
+    const warned = await t.server.api(
       '/xb/v1/futures/stop-pl/set',
       { symbol: BTC, stopLossPrice: '90000' },
       { token: u.token, locale: 'de' },
@@ -287,7 +251,7 @@ describe('futures: TP/SL, closes, margin, funding', () => {
   });
 
   it('settles funding at the interval boundary between longs and shorts, summing to zero', async () => {
-    await h.setIndex(BTC, '100000');
+    await t.h.setIndex(BTC, '100000');
     const long = await user('5000');
     const short = await user('5000');
     await limit(short, 'sell', '100000', '0.03');
@@ -298,17 +262,17 @@ describe('futures: TP/SL, closes, margin, funding', () => {
       type: 'market',
       quantity: '0.03',
     });
-    const info = (await server.api('/xb/v1/futures/funding/info', { symbol: BTC })).body.data[0];
+    const info = (await t.server.api('/xb/v1/futures/funding/info', { symbol: BTC })).body.data[0];
     expect(info).toMatchObject({ symbol: BTC, intervalHours: 8 });
     expect(info.countdown).toBeGreaterThan(0);
     clock.set(info.nextFundingTime - 500);
-    await h.setIndex(BTC, '100000'); // the tick that crosses the boundary settles it
+    await t.h.setIndex(BTC, '100000'); // the tick that crosses the boundary settles it
     const paid = (await call(long, '/funding/history', {})).body.data.items;
     const got = (await call(short, '/funding/history', {})).body.data.items;
     expect(paid).toHaveLength(1);
     expect(got).toHaveLength(1);
-    expect(BigInt(h.units(paid[0].amount.replace('-', ''))) > 0n).toBe(true);
-    expect(h.units(paid[0].amount.replace(/^-/, ''))).toBe(h.units(got[0].amount));
+    expect(BigInt(t.h.units(paid[0].amount.replace('-', ''))) > 0n).toBe(true);
+    expect(t.h.units(paid[0].amount.replace(/^-/, ''))).toBe(t.h.units(got[0].amount));
     expect(paid[0].amount.startsWith('-')).toBe(paid[0].rate.startsWith('-') ? false : true);
     expect((await positionOf(long)).positionInterest).toBe(paid[0].amount);
     await expectBooksBalanced();
@@ -317,7 +281,7 @@ describe('futures: TP/SL, closes, margin, funding', () => {
 
 describe('futures: the mark tick judges every position in one batch', () => {
   /** A long of 0.1 BTC at 100,000 for `u` in `marginMode` at `leverage`, against a short of `counter`. */
-  async function openLongWith(u: U, counter: U, marginMode: 'cross' | 'isolated', leverage: number) {
+  async function openLongWith(u: TestUser, counter: TestUser, marginMode: 'cross' | 'isolated', leverage: number) {
     expect((await call(u, '/margin-mode', { symbol: BTC, marginMode })).status).toBe(200);
     expect((await call(u, '/leverage', { symbol: BTC, leverage })).status).toBe(200);
     expect((await limit(counter, 'sell', '100000', '0.1')).status).toBe(200);
@@ -333,7 +297,7 @@ describe('futures: the mark tick judges every position in one batch', () => {
   }
 
   it('liquidates exactly the one position of several that crosses its liquidation price', async () => {
-    await h.setIndex(BTC, '100000');
+    await t.h.setIndex(BTC, '100000');
     const counter = await user('1000000');
     const bidder = await user('100000');
     const tenX = await user('1100');
@@ -348,13 +312,13 @@ describe('futures: the mark tick judges every position in one batch', () => {
     // the mark is the median of the funding price, the basis price and the last trade (decision 0007): with
     // the funding basis and the EMA of earlier tests forgotten and the last trade (at 100 000) above, it is the
     // index, so the liquidation price can be approached exactly
-    h.resetMarkInputs(BTC);
+    t.h.resetMarkInputs(BTC);
     const shortBefore = await positionOf(counter);
-    await h.setIndex(BTC, '95000');
-    await h.setIndex(BTC, '92000');
+    await t.h.setIndex(BTC, '95000');
+    await t.h.setIndex(BTC, '92000');
     await limit(bidder, 'buy', '90300', '0.1'); // takes the liquidation order, so no one is deleveraged
-    expect((await h.setIndex(BTC, '90361.5')).liquidated).toEqual([]);
-    const r = await h.setIndex(BTC, '90361.4');
+    expect((await t.h.setIndex(BTC, '90361.5')).liquidated).toEqual([]);
+    const r = await t.h.setIndex(BTC, '90361.4');
     expect(r.liquidated).toEqual([target.id]);
     expect(r.triggered).toEqual([]);
     expect(await positionOf(tenX)).toBeUndefined();
@@ -367,14 +331,14 @@ describe('futures: the mark tick judges every position in one batch', () => {
 });
 
 describe('futures: the platform market maker cannot hold the mark away from the index', () => {
-  const buySome = (u: U) =>
+  const buySome = (u: TestUser) =>
     call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, side: 'buy', type: 'market', quantity: '0.01' });
 
   it('leaves the platform maker out of the basis; independent quotes and trades still move the mark', async () => {
-    await h.setIndex(BTC, '100000');
-    h.resetMarkInputs(BTC);
+    await t.h.setIndex(BTC, '100000');
+    t.h.resetMarkInputs(BTC);
     const maker = await user('1000000');
-    h.futures().addPlatformAccount(maker.id);
+    t.h.futures().addPlatformAccount(maker.id);
     const taker = await user('100000');
     // the platform maker quotes both sides 0.25 % above the index (as if the mark were there), deep enough for the
     // impact notional; two basis windows later a trader takes some of it
@@ -382,7 +346,7 @@ describe('futures: the platform market maker cannot hold the mark away from the 
     expect((await limit(maker, 'sell', '100260', '0.3')).status).toBe(200);
     clock.advance(60_000);
     expect((await buySome(taker)).body.data).toMatchObject({ status: 'filled', averagePrice: '100260' });
-    const held = await h.setIndex(BTC, '100000');
+    const held = await t.h.setIndex(BTC, '100000');
     expect(held.mark).toBe(1_000_000n); // 100 000.0: neither the maker's quotes nor a trade with it move the mark
     await cancelAll(maker);
 
@@ -392,7 +356,7 @@ describe('futures: the platform market maker cannot hold the mark away from the 
     expect((await limit(quoter, 'sell', '100260', '0.3')).status).toBe(200);
     clock.advance(60_000);
     expect((await buySome(taker)).body.data).toMatchObject({ status: 'filled', averagePrice: '100260' });
-    const moved = await h.setIndex(BTC, '100000');
+    const moved = await t.h.setIndex(BTC, '100000');
     expect(moved.mark).toBeGreaterThan(1_002_000n);
     expect(moved.mark).toBeLessThanOrEqual(1_002_600n);
     await cancelAll(quoter);
@@ -401,11 +365,11 @@ describe('futures: the platform market maker cannot hold the mark away from the 
 
 describe('futures: the ADL indicator', () => {
   it('lights a position in profit among its side, and none for a position at a loss', async () => {
-    await h.setIndex(BTC, '100000');
+    await t.h.setIndex(BTC, '100000');
     const a = await user('20000');
     const counter = await user('100000');
     await openLong(a, counter);
-    await h.setIndex(BTC, '101000');
+    await t.h.setIndex(BTC, '101000');
     const long = await positionOf(a);
     expect(long.adlRank).toBeGreaterThanOrEqual(1);
     expect(long.adlRank).toBeLessThanOrEqual(5);

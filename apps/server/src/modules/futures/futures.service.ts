@@ -1,8 +1,7 @@
-import { and, count, desc, eq, max } from 'drizzle-orm';
+import { and, desc, eq, max } from 'drizzle-orm';
 import type {
   ClosePositionRequest,
   FundingInfo,
-  FundingPayment,
   FuturesAccount,
   FuturesContract,
   FuturesOrder,
@@ -17,40 +16,20 @@ import type { MarketGate } from '../market/market-status.service.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/app-error.ts';
 import type { PriceService } from '../market/price.service.ts';
-import { hashBody, runOnce } from '../wallet/idempotency.ts';
+import { hashBody } from '../wallet/idempotency.ts';
 import type { FeeDiscount } from '../coupon/fee-discount.ts';
 import type { TradingGate } from '../responsible/trading-gate.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import { FuturesCommitter } from './futures-committer.ts';
 import type { FuturesEffects } from './futures-effects.ts';
 import { ContractBook } from './contract-book.ts';
-import { CONTRACTS, contractOf, priceToTicks, qtyToLots, ticksToPrice, type Contract } from './domain/contracts.ts';
-import { averagePremium, fundingRate } from './domain/funding.ts';
-import {
-  bankruptcyPrice,
-  crossBankruptcyCollateral,
-  crossCollateral,
-  liquidationPrice,
-  type OtherLeg,
-} from '@tidemark/futures-math';
-import { isolatedMarginBounds, returnOnEquity, unrealizedPnl } from '@tidemark/futures-math';
-import { checkLeverage } from '@tidemark/futures-math';
-import { closeTriggerUpdate } from './stop-pl.ts';
+import { CONTRACTS } from './domain/contracts.ts';
 import { bracketOf, OrderBrackets, placeWithBracket, type BracketInput } from './order-brackets.ts';
-import { formatFixed, RATE_ONE, USDT_SCALE } from '@tidemark/futures-math';
 import { fundingTimeAtOrBefore, settleFunding } from './funding.ts';
-import {
-  futuresFundingPayments,
-  futuresFundingRounds,
-  futuresMarkPrices,
-  futuresOrders,
-  futuresPositions,
-  futuresSettings,
-  type PositionRow,
-} from './futures.schema.ts';
-import { markTick, toPosition, type MarkOf, type TickReport } from './risk.ts';
-import { CLEARING, openPositionOf, walletOf } from './settle-fill.ts';
-import { orderView, positionView, rate, usdt } from './views.ts';
+import { futuresFundingRounds, futuresMarkPrices, futuresOrders, futuresPositions } from './futures.schema.ts';
+import { markTick, type MarkOf, type TickReport } from './risk.ts';
+import { openPositionOf } from './settle-fill.ts';
+import { orderView } from './views.ts';
 import { futuresRealizedPnl } from './realized-pnl.ts';
 import {
   contractCandles,
@@ -60,16 +39,25 @@ import {
   contractTrades,
 } from './market-data.ts';
 import { futuresFillsOf, futuresOrderOf, futuresOrdersOf, type HistoryRange } from './order-queries.ts';
-import { adlRanks } from './adl-rank.ts';
-import { amountInput } from '../../platform/http/amount-input.ts';
+import { booksOf, type FuturesScope } from './futures-scope.ts';
+import { toLots, toTicks } from './futures-input.ts';
+import { changeLeverage, changeMarginMode, settingOf } from './futures-settings.ts';
+import { closedPositions, futuresAccount, openPositions, orderHistory } from './position-views.ts';
+import { adjustIsolatedMargin } from './position-margin.ts';
+import { setPositionStopPl } from './position-stop-pl.ts';
+import { fundingHistory, fundingInfo } from './funding-views.ts';
+import { contractList } from './contract-list.ts';
 
 /** The leverage of a contract the user never set, unless configured (FUTURES_DEFAULT_LEVERAGE). */
 export const DEFAULT_LEVERAGE = 5;
 
 /**
- * Perpetual futures for users: settings, orders, positions, TP/SL, margin, funding, and the per-tick job
- * (mark price → liquidation / TP/SL → funding). Every change to a contract's orders or positions runs in
- * that contract's sequencer (ContractBook). Published as `ctx.services.futures`.
+ * Perpetual futures for users: the one door of the module (published as `ctx.services.futures`). It holds the
+ * contract books and the per-tick job (mark price → liquidation / TP/SL → funding), places, cancels and closes
+ * orders, and hands the rest to its parts: settings (futures-settings.ts), position views (position-views.ts),
+ * isolated margin (position-margin.ts), TP/SL (position-stop-pl.ts), funding (funding-views.ts) and the contract
+ * list (contract-list.ts). Every change to a contract's orders or positions runs in that contract's sequencer
+ * (ContractBook).
  */
 export class FuturesService {
   readonly books = new Map<string, ContractBook>();
@@ -85,6 +73,8 @@ export class FuturesService {
   private readonly gate: MarketGate | undefined;
   private readonly committer: FuturesCommitter;
   private readonly brackets: OrderBrackets;
+  /** What the parts in futures-settings.ts, position-*.ts and funding-views.ts read. */
+  private readonly scope: FuturesScope;
 
   constructor(deps: {
     db: Db;
@@ -106,6 +96,15 @@ export class FuturesService {
     this.brackets = new OrderBrackets(() => deps.clock.now());
     for (const c of CONTRACTS) this.books.set(c.symbol, new ContractBook(c, { ...deps, committer }));
     for (const b of this.books.values()) b.brackets = this.brackets;
+    this.scope = {
+      db: deps.db,
+      ledger: deps.ledger,
+      clock: deps.clock,
+      books: this.books,
+      book: (symbol) => this.book(symbol),
+      markOf: this.markOf,
+      defaultLeverage: this.defaultLeverage,
+    };
   }
 
   readonly markOf: MarkOf = (symbol) => this.books.get(symbol)?.mark ?? null;
@@ -192,67 +191,26 @@ export class FuturesService {
     return out;
   }
 
-  // ------------------------------------------------------------------ settings
+  // ------------------------------------------------------------------ settings (futures-settings.ts)
 
   /** Realized P&L (USDT minor units) all time and since `since` (realized-pnl.ts); the wallet's assets show it. */
   realizedPnl(userId: number, since: Date): Promise<{ total: bigint; since: bigint }> {
     return futuresRealizedPnl(this.db, userId, since);
   }
 
-  async setting(userId: number, symbol: string, db: Db = this.db): Promise<FuturesSetting> {
-    const c = this.book(symbol).contract;
-    const [row] = await db
-      .select()
-      .from(futuresSettings)
-      .where(and(eq(futuresSettings.userId, userId), eq(futuresSettings.symbol, symbol)));
-    return row
-      ? { symbol, marginMode: row.marginMode, leverage: row.leverage }
-      : { symbol, marginMode: 'cross', leverage: Math.min(this.defaultLeverage, c.maxLeverage) };
-  }
-
-  private async saveSetting(tx: Db, userId: number, s: FuturesSetting): Promise<void> {
-    const now = new Date(this.clock.now());
-    await tx
-      .insert(futuresSettings)
-      .values({ userId, symbol: s.symbol, marginMode: s.marginMode, leverage: s.leverage, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [futuresSettings.userId, futuresSettings.symbol],
-        set: { marginMode: s.marginMode, leverage: s.leverage, updatedAt: now },
-      });
+  setting(userId: number, symbol: string, db: Db = this.db): Promise<FuturesSetting> {
+    return settingOf(this.scope, userId, symbol, db);
   }
 
   /** Leverage for new orders; bounded by the tier of the position's current notional (reference A1.3). */
   async setLeverage(userId: number, symbol: string, leverage: number): Promise<FuturesSetting> {
-    const b = this.book(symbol);
+    this.book(symbol);
     await this.tradingGate?.assertLeverage(userId, leverage);
-    return b.run(async (tx) => {
-      const pos = await openPositionOf(tx, userId, symbol);
-      const notional = pos ? pos.qtyLots * (b.mark ?? 0n) : 0n;
-      const err = checkLeverage(b.contract, leverage, notional);
-      if (err === 'leverageInvalid')
-        throw badRequest('LEVERAGE_INVALID', 'futures.leverageInvalid', undefined, 'leverage');
-      if (err) throw badRequest('POSITION_TOO_LARGE', 'futures.positionTooLarge', undefined, 'leverage');
-      const s = { ...(await this.setting(userId, symbol, tx)), leverage };
-      await this.saveSetting(tx, userId, s);
-      b.effects.users.add(userId);
-      if (pos) await tx.update(futuresPositions).set({ leverage }).where(eq(futuresPositions.id, pos.id));
-      return s;
-    });
+    return changeLeverage(this.scope, userId, symbol, leverage);
   }
 
   setMarginMode(userId: number, symbol: string, marginMode: 'cross' | 'isolated'): Promise<FuturesSetting> {
-    const b = this.book(symbol);
-    return b.run(async (tx) => {
-      const current = await this.setting(userId, symbol, tx);
-      if (current.marginMode === marginMode) return current;
-      if ((await openPositionOf(tx, userId, symbol)) || b.hasOpenOrders(userId)) {
-        throw badRequest('MARGIN_MODE_LOCKED', 'futures.marginModeLocked', undefined, 'marginMode');
-      }
-      const s = { ...current, marginMode };
-      await this.saveSetting(tx, userId, s);
-      b.effects.users.add(userId);
-      return s;
-    });
+    return changeMarginMode(this.scope, userId, symbol, marginMode);
   }
 
   // ------------------------------------------------------------------ orders
@@ -329,8 +287,7 @@ export class FuturesService {
   }
 
   openOrders(userId: number, symbol?: string): FuturesOrder[] {
-    const books = symbol ? [this.book(symbol)] : [...this.books.values()];
-    return books.flatMap((b) => b.openOrdersOf(userId).map((o) => orderView(b.contract, o)));
+    return booksOf(this.scope, symbol).flatMap((b) => b.openOrdersOf(userId).map((o) => orderView(b.contract, o)));
   }
 
   /** One of the user's orders by id or client id. */
@@ -350,22 +307,8 @@ export class FuturesService {
     return futuresFillsOf(this.db, userId, q);
   }
 
-  async orderHistory(userId: number, q: { symbol?: string; page: number; size: number }) {
-    const where = and(eq(futuresOrders.userId, userId), q.symbol ? eq(futuresOrders.symbol, q.symbol) : undefined);
-    const rows = await this.db
-      .select()
-      .from(futuresOrders)
-      .where(where)
-      .orderBy(desc(futuresOrders.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size);
-    const [total] = await this.db.select({ n: count() }).from(futuresOrders).where(where);
-    return {
-      items: rows.map((r) => orderView(contractOf(r.symbol)!, r)),
-      total: Number(total?.n ?? 0),
-      page: q.page,
-      size: q.size,
-    };
+  orderHistory(userId: number, q: { symbol?: string; page: number; size: number }) {
+    return orderHistory(this.scope, userId, q);
   }
 
   // ------------------------------------------------------------------ positions
@@ -430,187 +373,27 @@ export class FuturesService {
     return { orders };
   }
 
-  async positions(userId: number, symbol?: string): Promise<FuturesPosition[]> {
-    const rows = await this.db
-      .select()
-      .from(futuresPositions)
-      .where(
-        and(
-          eq(futuresPositions.userId, userId),
-          eq(futuresPositions.status, 'open'),
-          symbol ? eq(futuresPositions.symbol, symbol) : undefined,
-        ),
-      )
-      .orderBy(futuresPositions.id);
-    const available = (await this.ledger.balance(walletOf(userId))).available;
-    const ranks = await adlRanks(
-      this.db,
-      this.ledger,
-      rows.map((row) => ({ row, mark: this.markOf(row.symbol) })),
-    );
-    return rows.map((p) => this.openView(p, rows, available, ranks));
+  positions(userId: number, symbol?: string): Promise<FuturesPosition[]> {
+    return openPositions(this.scope, userId, symbol);
   }
 
-  private openView(
-    p: PositionRow,
-    all: PositionRow[],
-    available: bigint,
-    adlRanks: ReadonlyMap<number, number>,
-  ): FuturesPosition {
-    const b = this.book(p.symbol);
-    const c = b.contract;
-    const mark = b.mark;
-    const position = toPosition(p);
-    let liq: bigint | null = null;
-    let bp: bigint | null = null;
-    if (p.marginMode === 'isolated') {
-      liq = liquidationPrice(c, position, p.margin);
-      bp = bankruptcyPrice(position, p.margin);
-    } else {
-      // cross: the wallet (available + every cross margin) less the other cross positions' maintenance, plus their uPnL
-      const others: OtherLeg[] = [];
-      let wallet = available;
-      for (const o of all) {
-        if (o.marginMode !== 'cross') continue;
-        wallet += o.margin;
-        const m = this.markOf(o.symbol);
-        if (o.id !== p.id && m !== null)
-          others.push({ contract: contractOf(o.symbol)!, position: toPosition(o), mark: m });
-      }
-      liq = liquidationPrice(c, position, crossCollateral(wallet, others));
-      bp = bankruptcyPrice(position, crossBankruptcyCollateral(wallet, others));
-    }
-    const closingSide = p.side === 'long' ? 'sell' : 'buy';
-    return positionView(c, p, {
-      mark,
-      unrealizedPnl: mark === null ? null : unrealizedPnl(position, mark),
-      roe: mark === null ? null : returnOnEquity(position, mark, p.leverage),
-      liquidationPrice: liq,
-      bankruptcyPrice: bp,
-      closable:
-        p.qtyLots - b.reduceOnlyClaimed(p.userId, closingSide) > 0n
-          ? p.qtyLots - b.reduceOnlyClaimed(p.userId, closingSide)
-          : 0n,
-      adlRank: adlRanks.get(p.id) ?? null,
-    });
+  closedPositions(userId: number, q: { symbol?: string; page: number; size: number }) {
+    return closedPositions(this.scope, userId, q);
   }
 
-  async closedPositions(userId: number, q: { symbol?: string; page: number; size: number }) {
-    const where = and(
-      eq(futuresPositions.userId, userId),
-      eq(futuresPositions.status, 'closed'),
-      q.symbol ? eq(futuresPositions.symbol, q.symbol) : undefined,
-    );
-    const rows = await this.db
-      .select()
-      .from(futuresPositions)
-      .where(where)
-      .orderBy(desc(futuresPositions.closedAt), desc(futuresPositions.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size);
-    const [total] = await this.db.select({ n: count() }).from(futuresPositions).where(where);
-    const none = {
-      mark: null,
-      unrealizedPnl: null,
-      roe: null,
-      liquidationPrice: null,
-      bankruptcyPrice: null,
-      closable: 0n,
-      adlRank: null,
-    };
-    return {
-      items: rows.map((r) => positionView(contractOf(r.symbol)!, r, none)),
-      total: Number(total?.n ?? 0),
-      page: q.page,
-      size: q.size,
-    };
-  }
-
-  /** Isolated margin add / remove within the published bounds (reference A1.4), idempotent by requestId. */
+  /** Isolated margin add / remove (position-margin.ts); answers the position after the change. */
   async positionMargin(userId: number, body: PositionMarginRequest): Promise<FuturesPosition> {
-    const b = this.book(body.symbol);
-    const amount = parseAmount(body.amount);
-    await b.run(
-      async (tx) => {
-        const pos = await openPositionOf(tx, userId, body.symbol);
-        if (!pos) throw badRequest('NO_POSITION', 'futures.noPosition', undefined, 'symbol');
-        if (pos.marginMode !== 'isolated') throw badRequest('NOT_ISOLATED', 'futures.notIsolated', undefined, 'symbol');
-        const ref = `futures:${body.symbol}:position:${pos.id}`;
-        b.effects.users.add(userId);
-        if (body.action === 'add') {
-          await this.ledger.transfer(tx, 'futures_margin_add', walletOf(userId), CLEARING, amount, ref);
-          await tx
-            .update(futuresPositions)
-            .set({ margin: pos.margin + amount })
-            .where(eq(futuresPositions.id, pos.id));
-        } else {
-          const mark = b.mark;
-          if (mark === null) throw badRequest('PRICE_UNAVAILABLE', 'futures.markUnavailable', { symbol: body.symbol });
-          const { maxRemove } = isolatedMarginBounds({
-            position: toPosition(pos),
-            margin: pos.margin,
-            mark,
-            leverage: pos.leverage,
-            available: 0n,
-          });
-          if (amount > maxRemove) {
-            throw badRequest(
-              'MARGIN_REMOVE_TOO_MUCH',
-              'futures.marginRemoveTooMuch',
-              { max: usdt(maxRemove) },
-              'amount',
-            );
-          }
-          await this.ledger.transfer(tx, 'futures_margin_remove', CLEARING, walletOf(userId), amount, ref);
-          await tx
-            .update(futuresPositions)
-            .set({ margin: pos.margin - amount })
-            .where(eq(futuresPositions.id, pos.id));
-        }
-        return { positionId: pos.id };
-      },
-      (fn) => runOnce(this.ledger, userId, body.requestId, 'futures.margin', body, fn),
-    );
+    await adjustIsolatedMargin(this.scope, userId, body);
     const [view] = await this.positions(userId, body.symbol);
     if (!view) throw badRequest('NO_POSITION', 'futures.noPosition', undefined, 'symbol');
     return view;
   }
 
-  /**
-   * TP/SL of the open position (spec §5): a long's stop-loss not above the open price and take-profit not below
-   * it (a short mirrored), neither one that would fire at the current mark. A stop-loss beyond the estimated
-   * liquidation price is accepted with a warning. Each watches the mark or the last trade; a trailing stop may
-   * be set beside them (stop-pl.ts, decision 0025).
-   */
+  /** TP/SL and trailing stop of the open position (position-stop-pl.ts), with the warning it raised. */
   async setStopPl(userId: number, body: StopPlRequest): Promise<FuturesPosition & { warning: string | null }> {
-    const b = this.book(body.symbol);
-    const c = b.contract;
-    const tp = body.takeProfitPrice ? toTicks(c, body.takeProfitPrice) : null;
-    const sl = body.stopLossPrice ? toTicks(c, body.stopLossPrice) : null;
+    this.book(body.symbol);
     const before = (await this.positions(userId, body.symbol))[0];
-    const trailingActivation = body.trailingActivationPrice ? toTicks(c, body.trailingActivationPrice) : null;
-    const warning = await b.run(async (tx) => {
-      const pos = await openPositionOf(tx, userId, body.symbol);
-      if (!pos) throw badRequest('NO_POSITION', 'futures.noPosition', undefined, 'symbol');
-      const mark = b.mark;
-      if (mark === null) throw badRequest('PRICE_UNAVAILABLE', 'futures.markUnavailable', { symbol: body.symbol });
-      const liquidation =
-        before?.id === pos.id && before.estimatedLiquidationPrice !== null
-          ? toTicks(c, before.estimatedLiquidationPrice)
-          : null;
-      const plan = await closeTriggerUpdate(tx, pos, mark, liquidation, {
-        takeProfit: tp,
-        stopLoss: sl,
-        trailingActivation,
-        body,
-      });
-      await tx
-        .update(futuresPositions)
-        .set({ ...plan.update, updatedAt: new Date(this.clock.now()) })
-        .where(eq(futuresPositions.id, pos.id));
-      b.effects.users.add(userId);
-      return plan.warning;
-    });
+    const warning = await setPositionStopPl(this.scope, userId, body, before);
     const [view] = await this.positions(userId, body.symbol);
     return { ...view!, warning };
   }
@@ -618,77 +401,18 @@ export class FuturesService {
   // ------------------------------------------------------------------ account, funding, contracts
 
   async account(userId: number): Promise<FuturesAccount> {
-    const bal = await this.ledger.balance(walletOf(userId));
-    const rows = await this.db
-      .select()
-      .from(futuresPositions)
-      .where(and(eq(futuresPositions.userId, userId), eq(futuresPositions.status, 'open')));
-    let margin = 0n;
-    let upnl = 0n;
-    for (const r of rows) {
-      margin += r.margin;
-      const m = this.markOf(r.symbol);
-      if (m !== null) upnl += unrealizedPnl(toPosition(r), m);
-    }
-    const settings = await this.db.select().from(futuresSettings).where(eq(futuresSettings.userId, userId));
     return {
-      currency: 'USDT',
-      available: usdt(bal.available),
-      frozen: usdt(bal.frozen),
-      positionMargin: usdt(margin),
-      unrealizedPnl: usdt(upnl),
-      equity: usdt(bal.available + bal.frozen + margin + upnl),
-      settings: settings.map((s) => ({ symbol: s.symbol, marginMode: s.marginMode, leverage: s.leverage })),
-      defaultLeverage: this.defaultLeverage,
+      ...(await futuresAccount(this.scope, userId)),
       leverageCap: (await this.tradingGate?.leverageCap(userId)) ?? null,
     };
   }
 
-  async fundingHistory(userId: number, q: { symbol?: string; page: number; size: number }) {
-    const where = and(
-      eq(futuresFundingPayments.userId, userId),
-      q.symbol ? eq(futuresFundingPayments.symbol, q.symbol) : undefined,
-    );
-    const rows = await this.db
-      .select({ p: futuresFundingPayments, rate: futuresFundingRounds.rate, mark: futuresFundingRounds.markTicks })
-      .from(futuresFundingPayments)
-      .innerJoin(futuresFundingRounds, eq(futuresFundingRounds.id, futuresFundingPayments.roundId))
-      .where(where)
-      .orderBy(desc(futuresFundingPayments.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size);
-    const [total] = await this.db.select({ n: count() }).from(futuresFundingPayments).where(where);
-    const list: FundingPayment[] = rows.map(({ p, rate: r, mark }) => ({
-      id: p.id,
-      symbol: p.symbol,
-      positionId: p.positionId,
-      direction: p.side,
-      rate: rate(r),
-      markPrice: ticksToPrice(contractOf(p.symbol)!, mark),
-      positionValue: usdt(p.positionValue),
-      amount: usdt(p.amount),
-      time: p.createdAt.getTime(),
-    }));
-    return { items: list, total: Number(total?.n ?? 0), page: q.page, size: q.size };
+  fundingHistory(userId: number, q: { symbol?: string; page: number; size: number }) {
+    return fundingHistory(this.scope, userId, q);
   }
 
   fundingInfo(symbol?: string): FundingInfo[] {
-    const now = this.clock.now();
-    const books = symbol ? [this.book(symbol)] : [...this.books.values()];
-    return books.map((b) => {
-      const c = b.contract;
-      const next = fundingTimeAtOrBefore(now, c.fundingIntervalMs) + c.fundingIntervalMs;
-      return {
-        symbol: c.symbol,
-        predictedRate: rate(fundingRate(c, averagePremium(b.premiums))),
-        lastRate: b.lastFundingRate === null ? null : rate(b.lastFundingRate),
-        interestRate: rate(c.fundingInterest),
-        rateCap: rate(c.fundingCap),
-        intervalHours: c.fundingIntervalMs / 3_600_000,
-        nextFundingTime: next,
-        countdown: next - now,
-      };
-    });
+    return fundingInfo(this.scope, symbol);
   }
 
   // ------------------------------------------------------------------ public market data (market-data.ts)
@@ -726,65 +450,6 @@ export class FuturesService {
   }
 
   contracts(): FuturesContract[] {
-    const prices = this.prices();
-    return [...this.books.values()].map((b) => {
-      const c = b.contract;
-      let index: string | null = null;
-      try {
-        index = prices ? prices.latest(c.symbol).price : null;
-      } catch {
-        index = null;
-      }
-      return {
-        symbol: c.symbol,
-        base: c.base,
-        quote: 'USDT',
-        tickSize: c.tickSize,
-        stepSize: c.stepSize,
-        minNotional: usdt(c.minNotional),
-        makerFee: rate(c.makerFee),
-        takerFee: rate(c.takerFee),
-        liquidationFee: rate(c.liquidationFee),
-        maxLeverage: c.maxLeverage,
-        fundingIntervalHours: c.fundingIntervalMs / 3_600_000,
-        tiers: c.tiers.map((t) => ({
-          bracket: t.bracket,
-          notionalFloor: usdt(t.floor),
-          notionalCap: usdt(t.cap),
-          maintMarginRatio: rate(t.mmr),
-          maintAmount: formatFixed(t.cumScaled / RATE_ONE, USDT_SCALE),
-          maxLeverage: t.maxLeverage,
-        })),
-        indexPrice: index,
-        markPrice: b.mark === null ? null : ticksToPrice(c, b.mark),
-        demo: prices?.demo ?? false,
-      };
-    });
+    return contractList(this.books.values(), this.prices());
   }
-}
-
-function toTicks(c: Contract, price: string): bigint {
-  try {
-    const t = priceToTicks(c, price);
-    if (t <= 0n || t > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('out of range');
-    return t;
-  } catch {
-    throw badRequest('VALIDATION', 'spot.priceTick', { tick: c.tickSize }, 'price');
-  }
-}
-
-function toLots(c: Contract, qty: string): bigint {
-  try {
-    const l = qtyToLots(c, qty);
-    if (l <= 0n || l > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('out of range');
-    return l;
-  } catch {
-    throw badRequest('VALIDATION', 'spot.quantityStep', { step: c.stepSize }, 'quantity');
-  }
-}
-
-function parseAmount(text: string): bigint {
-  const v = amountInput(text, USDT_SCALE, 'amount');
-  if (v <= 0n) throw badRequest('AMOUNT_NOT_POSITIVE', 'spot.amountNotPositive', undefined, 'amount');
-  return v;
 }

@@ -1,7 +1,8 @@
+import { afterAll, beforeAll, expect } from 'vitest';
 import { service } from '../../platform/context.ts';
 import { sql } from 'drizzle-orm';
-import type { ManualClock } from '../../platform/clock.ts';
-import type { TestServer } from '../../testing/test-server.ts';
+import { ManualClock } from '../../platform/clock.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { marketModule } from '../market/market.module.ts';
 import type { IndexQuote, PriceSource } from '../market/price-source.ts';
 import { PriceService } from '../market/price.service.ts';
@@ -108,4 +109,79 @@ export async function futuresHarness(server: TestServer, clock: ManualClock) {
     },
     units,
   };
+}
+
+/** The contract the API tests trade. */
+export const BTC = 'BTCUSDT';
+
+export type FuturesHarness = Awaited<ReturnType<typeof futuresHarness>>;
+
+/** A signed-up user as the API tests hold one. */
+export type TestUser = { id: number; token: string };
+
+/**
+ * The setup every futures API test file shares: a test server on a manual clock with the tick job off
+ * (the test drives every tick), the harness above with BTCUSDT's index at 100,000, and the calls the tests
+ * make on BTCUSDT. Registers its own beforeAll/afterAll; `server` and `h` are ready inside the tests.
+ * `idPrefix` keeps the client order ids of one file apart from another's.
+ */
+export function futuresApiSuite(opts: { start: number; idPrefix: string }) {
+  process.env.FUTURES_TICK_MS = '0';
+  const clock = new ManualClock(opts.start);
+  let server: TestServer | undefined;
+  let harness: FuturesHarness | undefined;
+  let seq = 0;
+  beforeAll(async () => {
+    server = await startTestServer({ clock });
+    harness = await futuresHarness(server, clock);
+    await harness.setIndex(BTC, '100000');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const suite = {
+    clock,
+    get server(): TestServer {
+      if (!server) throw new Error('the futures test server starts in beforeAll');
+      return server;
+    },
+    get h(): FuturesHarness {
+      if (!harness) throw new Error('the futures harness starts in beforeAll');
+      return harness;
+    },
+    /** A crash and a start of the server; the harness is taken over the new one. */
+    async restart() {
+      await suite.server.restart();
+      harness = await futuresHarness(suite.server, clock);
+    },
+    cid: () => `${opts.idPrefix}${(seq += 1)}`,
+    user: (usdt: string): Promise<TestUser> => suite.h.user(usdt),
+    call: (u: TestUser, path: string, body: object) =>
+      suite.server.api(`/xb/v1/futures${path}`, body, { token: u.token }),
+    limit: (u: TestUser, side: 'buy' | 'sell', price: string, quantity: string, extra: object = {}) =>
+      suite.call(u, '/order/place', {
+        clientOrderId: suite.cid(),
+        symbol: BTC,
+        side,
+        type: 'limit',
+        price,
+        quantity,
+        ...extra,
+      }),
+    market: (u: TestUser, side: 'buy' | 'sell', quantity: string) =>
+      suite.call(u, '/order/place', { clientOrderId: suite.cid(), symbol: BTC, side, type: 'market', quantity }),
+    positionOf: async (u: TestUser) => (await suite.call(u, '/positions', { symbol: BTC })).body.data[0],
+    async cancelAll(u: TestUser) {
+      for (const o of (await suite.call(u, '/orders/open', {})).body.data)
+        await suite.call(u, '/order/cancel', { orderId: o.id });
+    },
+    /** The ledger reconciles and the clearing account holds what the open positions say it should. */
+    async expectBooksBalanced() {
+      const c = await suite.h.check();
+      expect(c.problems).toEqual([]);
+      expect(c.clearing).toBe(c.expectedClearing);
+    },
+  };
+  return suite;
 }

@@ -1,41 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseFixed } from '@tidemark/futures-math';
-import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { futuresHarness } from './futures.test-helpers.ts';
+import { BTC, futuresApiSuite } from './futures.test-helpers.ts';
 
-process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
+const t = futuresApiSuite({ start: Date.UTC(2026, 2, 3, 1, 0, 0), idPrefix: 'ls' });
+const { cid, call, limit, cancelAll } = t;
 
-let server: TestServer;
-let h: Awaited<ReturnType<typeof futuresHarness>>;
-const clock = new ManualClock(Date.UTC(2026, 2, 3, 1, 0, 0));
-const BTC = 'BTCUSDT';
-let seq = 0;
-const cid = () => `ls${(seq += 1)}`;
-
-type U = { id: number; token: string };
-const call = (u: U, path: string, body: object) => server.api(`/xb/v1/futures${path}`, body, { token: u.token });
-const limit = (u: U, side: 'buy' | 'sell', price: string, quantity: string) =>
-  call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, side, type: 'limit', price, quantity });
-const cancelAll = async (u: U) => {
-  for (const o of (await call(u, '/orders/open', {})).body.data) await call(u, '/order/cancel', { orderId: o.id });
-};
 const units = (s: string) => parseFixed(s, 6);
-
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-  h = await futuresHarness(server, clock);
-  await h.setIndex(BTC, '100000');
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('futures liquidation: how it was settled', () => {
   it('returns the ticks, inputs and figures of a liquidation, publicly, and they recompute the result', async () => {
-    const a = await h.user('1100');
-    const counter = await h.user('100000');
-    const bidder = await h.user('100000');
+    const a = await t.h.user('1100');
+    const counter = await t.h.user('100000');
+    const bidder = await t.h.user('100000');
     await call(a, '/margin-mode', { symbol: BTC, marginMode: 'isolated' });
     await call(a, '/leverage', { symbol: BTC, leverage: 10 });
     await limit(counter, 'sell', '100000', '0.1');
@@ -51,15 +27,15 @@ describe('futures liquidation: how it was settled', () => {
     const pos = (await call(a, '/positions', { symbol: BTC })).body.data[0];
     expect(pos).toMatchObject({ estimatedLiquidationPrice: '90361.4', bankruptcyPrice: '90000' });
     // half of it can be sold in the book at 90,300; the other half is deleveraged against the counterparty
-    await h.setIndex(BTC, '92000');
+    await t.h.setIndex(BTC, '92000');
     await limit(bidder, 'buy', '90300', '0.05');
-    const fundBefore = await h.insurance();
-    h.resetMarkInputs(BTC);
-    expect((await h.setIndex(BTC, '90361.4')).liquidated).toEqual([pos.id]);
-    const fundAfter = await h.insurance();
+    const fundBefore = await t.h.insurance();
+    t.h.resetMarkInputs(BTC);
+    expect((await t.h.setIndex(BTC, '90361.4')).liquidated).toEqual([pos.id]);
+    const fundAfter = await t.h.insurance();
 
     // public: no token
-    const res = await server.api('/xb/v1/futures/liquidation/settlement', { positionId: pos.id });
+    const res = await t.server.api('/xb/v1/futures/liquidation/settlement', { positionId: pos.id });
     expect(res.status).toBe(200);
     const s = res.body.data;
     expect(s).toMatchObject({
@@ -110,10 +86,10 @@ describe('futures liquidation: how it was settled', () => {
   });
 
   it('answers an unknown liquidation with a localized not-found', async () => {
-    const res = await server.api('/xb/v1/futures/liquidation/settlement', { positionId: 999_999 }, { locale: 'de' });
+    const res = await t.server.api('/xb/v1/futures/liquidation/settlement', { positionId: 999_999 }, { locale: 'de' });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Diese Liquidation wurde nicht gefunden');
-    const bad = await server.api('/xb/v1/futures/liquidation/settlement', { positionId: 'x' });
+    const bad = await t.server.api('/xb/v1/futures/liquidation/settlement', { positionId: 'x' });
     expect(bad.status).toBe(400);
   });
 });

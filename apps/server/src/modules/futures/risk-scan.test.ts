@@ -2,42 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { contractOf, priceToTicks, qtyToLots } from './domain/contracts.ts';
 import { parseFixed } from '@tidemark/futures-math';
 import type { PositionRow } from './futures.schema.ts';
+import { positionRow } from './position-row.test-helpers.ts';
 import { riskCandidates, type RiskSnapshotRow } from './risk-scan.ts';
 
 const BTC = contractOf('BTCUSDT')!;
 const ETH = contractOf('ETHUSDT')!;
 const usdt = (s: string) => parseFixed(s, 6);
-const at = new Date(0);
 let nextId = 1;
 
 function row(p: Partial<PositionRow> & Pick<PositionRow, 'userId' | 'symbol' | 'side' | 'marginMode'>): PositionRow {
-  return {
-    id: nextId++,
-    leverage: 10,
-    qtyLots: 0n,
-    entryValue: 0n,
-    margin: 0n,
-    openedValue: 0n,
-    fee: 0n,
-    funding: 0n,
-    realizedPnl: 0n,
-    closedLots: 0n,
-    closeValue: 0n,
-    takeProfitTicks: null,
-    stopLossTicks: null,
-    tpTrigger: 'mark',
-    slTrigger: 'mark',
-    trailCallback: null,
-    trailTrigger: 'mark',
-    trailActivationTicks: null,
-    trailWatermarkTicks: null,
-    status: 'open',
-    closeReason: null,
-    openedAt: at,
-    closedAt: null,
-    updatedAt: at,
-    ...p,
-  };
+  return positionRow({ id: nextId++, ...p });
 }
 const btc = (price: string) => priceToTicks(BTC, price);
 

@@ -4,13 +4,12 @@ import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { users } from '../account/user.schema.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
-import { FUND_PASSWORD, rid, walletHarness } from '../wallet/wallet.test-helpers.ts';
+import { rid, walletHarness, withdrawBody } from '../wallet/wallet.test-helpers.ts';
 import { QUIZ } from './rules.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
 const DAY = 86_400_000;
-const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 let server: TestServer;
 let f: Awaited<ReturnType<typeof futuresHarness>>;
 let w: ReturnType<typeof walletHarness>;
@@ -179,19 +178,7 @@ describe('cooling-off', () => {
       const u = await w.user({ kyc: 'basic' });
       await server.fund(u.id, 'USDT', 1_000_000_000n);
       expect((await api('/xb/v1/responsible/cooling-off/set', { period: '6m' }, u.token)).status).toBe(200);
-      const res = await api(
-        '/xb/v1/wallet/withdraw',
-        {
-          requestId: rid('w'),
-          currency: 'USDT',
-          chain: 'TRC20',
-          address: TRON,
-          amount: '100',
-          fundPassword: FUND_PASSWORD,
-          code: '000000',
-        },
-        u.token,
-      );
+      const res = await api('/xb/v1/wallet/withdraw', withdrawBody(), u.token);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     } finally {
       restore();

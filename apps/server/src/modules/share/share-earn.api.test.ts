@@ -6,6 +6,7 @@ import { DAY_MS } from '../earn/earn-math.ts';
 import { earnHarness } from '../earn/earn.test-helpers.ts';
 import { FUND_PASSWORD, rid } from '../wallet/wallet.test-helpers.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from './render.ts';
+import { isPng, requestCard } from './share.test-helpers.ts';
 
 // the test runs the accrual job itself; the background timer must not race it
 process.env.EARN_JOB_MS = '3600000';
@@ -18,20 +19,7 @@ let runningId = 0;
 let redeemedId = 0;
 
 const ctx = () => s.built.ctx;
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-async function card(body: object, token?: string, locale = 'en_us') {
-  const res = await fetch(`${s.url}/api/xb/v1/share/card`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', locale, ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return {
-    status: res.status,
-    type: res.headers.get('content-type') ?? '',
-    bytes: Buffer.from(await res.arrayBuffer()),
-  };
-}
+const card = (body: object, token?: string, locale?: string) => requestCard(s.url, body, token, locale);
 
 async function lock(amount: string): Promise<number> {
   const p7 = await h.plan('USDT', 7);
@@ -67,7 +55,7 @@ describe('share card of a staking order', () => {
     const res = await card({ kind: 'earn', id: runningId }, owner.token);
     expect(res.status).toBe(200);
     expect(res.type).toBe('image/png');
-    expect(res.bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(isPng(res.bytes)).toBe(true);
     expect(res.bytes.readUInt32BE(16)).toBe(CARD_WIDTH);
     expect(res.bytes.readUInt32BE(20)).toBe(CARD_HEIGHT);
   });

@@ -3,6 +3,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { service } from '../../platform/context.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
+import { isPng, requestCard } from './share.test-helpers.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
@@ -55,17 +56,10 @@ it('a closed futures position gets a card with its return on margin; amounts onl
   expect(opted).toContain('+100 USDT');
   expect(opted).toContain('Futures-Position');
 
-  const res = await fetch(`${s.url}/api/xb/v1/share/card`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: a.token },
-    body: JSON.stringify({ kind: 'futures', id: closed.id }),
-  });
+  const res = await requestCard(s.url, { kind: 'futures', id: closed.id }, a.token);
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toBe('image/png');
-  const other = await fetch(`${s.url}/api/xb/v1/share/card`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: counter.token },
-    body: JSON.stringify({ kind: 'futures', id: closed.id }),
-  });
+  expect(res.type).toBe('image/png');
+  expect(isPng(res.bytes)).toBe(true);
+  const other = await requestCard(s.url, { kind: 'futures', id: closed.id }, counter.token);
   expect(other.status).toBe(404);
 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../../testing/free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,17 +40,6 @@ let dbUrl: string | null = null;
 let disposeDb: (() => Promise<void>) | null = null;
 let child: ChildProcess | null = null;
 let port = 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function openDb(): Promise<Database> {
   return dbUrl

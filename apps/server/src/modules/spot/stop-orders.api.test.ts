@@ -16,8 +16,19 @@ let taker: { id: number; token: string };
 
 const stop = (token: string, body: Record<string, unknown>, locale?: string) =>
   server.api('/xb/v1/spot/stop/place', { clientOrderId: cid(), ...body }, locale ? { token, locale } : { token });
+/** A stop order of `u` in `symbol`: the side and type, then the prices and amount. */
+const stopOf = (
+  u: { token: string },
+  symbol: string,
+  side: 'buy' | 'sell',
+  type: 'stop_market' | 'stop_limit' | 'oco',
+  fields: Record<string, string>,
+) => stop(u.token, { symbol, side, type, ...fields });
 const order = (token: string, body: Record<string, unknown>) =>
   server.api('/xb/v1/spot/order/place', { clientOrderId: cid(), ...body }, { token });
+/** One of the spot calls as `u`. */
+const spot = (u: { token: string }, path: string, body: object) =>
+  server.api(`/xb/v1/spot${path}`, body, { token: u.token });
 const bal = (userId: number, currency: string) =>
   service(server.built.ctx, 'ledger').balance({ userId, currency, wallet: 'spot' });
 
@@ -58,13 +69,7 @@ describe('spot stop orders', () => {
   it('refuses bad stops with clear, localized messages and changes nothing', async () => {
     const u = await user(1_000_000_000n, ['LINK', 10_000_000_000n]);
     // no trade in this market yet: there is no last price to trigger on
-    const none = await stop(u.token, {
-      symbol: 'LINKUSDT',
-      side: 'sell',
-      type: 'stop_market',
-      stopPrice: '9',
-      quantity: '1',
-    });
+    const none = await stopOf(u, 'LINKUSDT', 'sell', 'stop_market', { stopPrice: '9', quantity: '1' });
     expect(none.body).toMatchObject({ code: 400, error: 'NO_LAST_PRICE', field: 'stopPrice' });
     await tradeAt('LINKUSDT', '10', '1');
     const cases: Array<[Record<string, unknown>, string, string]> = [
@@ -105,18 +110,11 @@ describe('spot stop orders', () => {
     expect(de.body.message).toBe(
       'Ein Kauf-Stop löst bei steigendem Preis aus: sein Auslösepreis muss über dem letzten Preis 10 liegen',
     );
-    const poor = await stop(u.token, {
-      symbol: 'LINKUSDT',
-      side: 'buy',
-      type: 'stop_limit',
-      stopPrice: '11',
-      price: '11',
-      quantity: '1000',
-    });
+    const poor = await stopOf(u, 'LINKUSDT', 'buy', 'stop_limit', { stopPrice: '11', price: '11', quantity: '1000' });
     expect(poor.body.error).toBe('INSUFFICIENT_BALANCE');
     expect(await bal(u.id, 'USDT')).toEqual({ available: 1_000_000_000n, frozen: 0n });
     expect(await bal(u.id, 'LINK')).toEqual({ available: 10_000_000_000n, frozen: 0n });
-    const open = await server.api('/xb/v1/spot/stops/open', {}, { token: u.token });
+    const open = await spot(u, '/stops/open', {});
     expect(open.body.data).toEqual([]);
     await clean();
   });
@@ -149,19 +147,19 @@ describe('spot stop orders', () => {
 
     // a trade below the stop leaves it waiting
     await tradeAt('BTCUSDT', '50900', '0.001');
-    let open = await server.api('/xb/v1/spot/stops/open', { symbol: 'BTCUSDT' }, { token: u.token });
+    let open = await spot(u, '/stops/open', { symbol: 'BTCUSDT' });
     expect(open.body.data.map((s: any) => s.id)).toEqual([placed.body.data.id]);
 
     // an ask rests at 51000; a trade there crosses the stop, whose limit buy then takes the rest of that ask
     await order(maker.token, { symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '51000', quantity: '0.001' });
     await tradeAt('BTCUSDT', '51000', '0.001');
-    open = await server.api('/xb/v1/spot/stops/open', { symbol: 'BTCUSDT' }, { token: u.token });
+    open = await spot(u, '/stops/open', { symbol: 'BTCUSDT' });
     expect(open.body.data).toEqual([]);
-    const hist = await server.api('/xb/v1/spot/stops/history', { page: 1, size: 10 }, { token: u.token });
+    const hist = await spot(u, '/stops/history', { page: 1, size: 10 });
     const fired = hist.body.data.items[0];
     expect(fired).toMatchObject({ id: placed.body.data.id, status: 'triggered', frozen: '0' });
     expect(fired.triggeredAt).toBe(clock.now());
-    const detail = await server.api('/xb/v1/spot/order/detail', { id: fired.orderId }, { token: u.token });
+    const detail = await spot(u, '/order/detail', { id: fired.orderId });
     expect(detail.body.data).toMatchObject({
       clientOrderId: `stop/${fired.id}`,
       type: 'limit',
@@ -175,7 +173,7 @@ describe('spot stop orders', () => {
     expect(await bal(u.id, 'BTC')).toEqual({ available: 100_000n, frozen: 0n });
     // further trades above the stop do not fire it again
     await tradeAt('BTCUSDT', '51500', '0.001');
-    const orders = await server.api('/xb/v1/spot/orders/history', { page: 1, size: 50 }, { token: u.token });
+    const orders = await spot(u, '/orders/history', { page: 1, size: 50 });
     expect(orders.body.data.items.filter((o: any) => o.clientOrderId.startsWith('stop/'))).toHaveLength(1);
     await clean();
   });
@@ -183,25 +181,15 @@ describe('spot stop orders', () => {
   it('a sell stop-market fires when the price falls to it and sells into the bids', async () => {
     await tradeAt('ETHUSDT', '3000', '0.01');
     const u = await user(0n, ['ETH', 100_000_000n]);
-    const placed = await stop(u.token, {
-      symbol: 'ETHUSDT',
-      side: 'sell',
-      type: 'stop_market',
-      stopPrice: '2900',
-      quantity: '0.5',
-    });
+    const placed = await stopOf(u, 'ETHUSDT', 'sell', 'stop_market', { stopPrice: '2900', quantity: '0.5' });
     expect(placed.body.data).toMatchObject({ status: 'waiting', type: 'stop_market', price: null, frozen: '0.5' });
     expect(await bal(u.id, 'ETH')).toEqual({ available: 50_000_000n, frozen: 50_000_000n });
     await order(maker.token, { symbol: 'ETHUSDT', side: 'buy', type: 'limit', price: '2890', quantity: '1' });
     await tradeAt('ETHUSDT', '2900', '0.01', 'sell');
-    const hist = await server.api(
-      '/xb/v1/spot/stops/history',
-      { symbol: 'ETHUSDT', page: 1, size: 10 },
-      { token: u.token },
-    );
+    const hist = await spot(u, '/stops/history', { symbol: 'ETHUSDT', page: 1, size: 10 });
     const fired = hist.body.data.items[0];
     expect(fired.status).toBe('triggered');
-    const detail = await server.api('/xb/v1/spot/order/detail', { id: fired.orderId }, { token: u.token });
+    const detail = await spot(u, '/order/detail', { id: fired.orderId });
     expect(detail.body.data).toMatchObject({ type: 'market', side: 'sell', status: 'filled', averagePrice: '2890' });
     // 0.5 × 2890 = 1445 USDT less the 0.1 % taker fee
     expect(await bal(u.id, 'USDT')).toEqual({ available: 1_445_000_000n - 1_445_000n, frozen: 0n });
@@ -212,14 +200,7 @@ describe('spot stop orders', () => {
   it('OCO: the limit leg filling cancels the stop; the stop firing cancels the limit leg; one reservation', async () => {
     await tradeAt('SOLUSDT', '100', '1');
     const u = await user(0n, ['SOL', 1_000_000_000n]);
-    const a = await stop(u.token, {
-      symbol: 'SOLUSDT',
-      side: 'sell',
-      type: 'oco',
-      price: '110',
-      stopPrice: '90',
-      quantity: '2',
-    });
+    const a = await stopOf(u, 'SOLUSDT', 'sell', 'oco', { price: '110', stopPrice: '90', quantity: '2' });
     expect(a.status, JSON.stringify(a.body)).toBe(200);
     expect(a.body.data).toMatchObject({ status: 'waiting', type: 'stop_market', frozen: '0' });
     expect(a.body.data.ocoOrder).toMatchObject({
@@ -231,16 +212,12 @@ describe('spot stop orders', () => {
     // both legs sell the same 2 SOL: frozen once
     expect(await bal(u.id, 'SOL')).toEqual({ available: 800_000_000n, frozen: 200_000_000n });
     // the pair is one item in the open stops; its limit leg is an open order
-    const open = await server.api('/xb/v1/spot/stops/open', {}, { token: u.token });
+    const open = await spot(u, '/stops/open', {});
     expect(open.body.data).toHaveLength(1);
 
     // a buyer takes part of the limit leg: the stop is cancelled, the leg keeps resting
     await order(taker.token, { symbol: 'SOLUSDT', side: 'buy', type: 'limit', price: '110', quantity: '0.5' });
-    let hist = await server.api(
-      '/xb/v1/spot/stops/history',
-      { symbol: 'SOLUSDT', page: 1, size: 10 },
-      { token: u.token },
-    );
+    let hist = await spot(u, '/stops/history', { symbol: 'SOLUSDT', page: 1, size: 10 });
     expect(hist.body.data.items[0]).toMatchObject({
       id: a.body.data.id,
       status: 'cancelled',
@@ -249,16 +226,13 @@ describe('spot stop orders', () => {
     expect(hist.body.data.items[0].ocoOrder).toMatchObject({ status: 'partially_filled', filledQuantity: '0.5' });
     expect(await bal(u.id, 'SOL')).toEqual({ available: 800_000_000n, frozen: 150_000_000n });
     await tradeAt('SOLUSDT', '85', '0.1', 'sell');
-    hist = await server.api('/xb/v1/spot/stops/history', { symbol: 'SOLUSDT', page: 1, size: 10 }, { token: u.token });
+    hist = await spot(u, '/stops/history', { symbol: 'SOLUSDT', page: 1, size: 10 });
     expect(hist.body.data.items[0].orderId).toBeNull();
-    await server.api('/xb/v1/spot/order/cancel', { orderId: a.body.data.ocoOrder.id }, { token: u.token });
+    await spot(u, '/order/cancel', { orderId: a.body.data.ocoOrder.id });
 
     // the second pair: the price falls through its stop — the stop-limit leg's order replaces the limit leg
     await tradeAt('SOLUSDT', '100', '0.1');
-    const b = await stop(u.token, {
-      symbol: 'SOLUSDT',
-      side: 'sell',
-      type: 'oco',
+    const b = await stopOf(u, 'SOLUSDT', 'sell', 'oco', {
       price: '120',
       stopPrice: '95',
       stopLimitPrice: '94',
@@ -268,11 +242,11 @@ describe('spot stop orders', () => {
     const before = await bal(u.id, 'SOL');
     expect(before.frozen).toBe(100_000_000n);
     await tradeAt('SOLUSDT', '95', '0.1', 'sell');
-    hist = await server.api('/xb/v1/spot/stops/history', { symbol: 'SOLUSDT', page: 1, size: 10 }, { token: u.token });
+    hist = await spot(u, '/stops/history', { symbol: 'SOLUSDT', page: 1, size: 10 });
     const fired = hist.body.data.items[0];
     expect(fired).toMatchObject({ id: b.body.data.id, status: 'triggered' });
     expect(fired.ocoOrder).toMatchObject({ status: 'cancelled', cancelReason: 'oco-triggered', filledQuantity: '0' });
-    const placed = await server.api('/xb/v1/spot/order/detail', { id: fired.orderId }, { token: u.token });
+    const placed = await spot(u, '/order/detail', { id: fired.orderId });
     expect(placed.body.data).toMatchObject({ type: 'limit', side: 'sell', price: '94', status: 'new' });
     // the leg's reservation moved to the stop's order: still 1 SOL frozen, nothing released or frozen twice
     expect(await bal(u.id, 'SOL')).toEqual(before);
@@ -282,10 +256,7 @@ describe('spot stop orders', () => {
   it('a buy OCO reserves the larger of its legs; cancelling the pair cancels both and releases everything', async () => {
     await tradeAt('BNBUSDT', '600', '0.1');
     const u = await user(1_000_000_000n);
-    const pair = await stop(u.token, {
-      symbol: 'BNBUSDT',
-      side: 'buy',
-      type: 'oco',
+    const pair = await stopOf(u, 'BNBUSDT', 'buy', 'oco', {
       price: '580',
       stopPrice: '620',
       stopLimitPrice: '625',
@@ -296,37 +267,28 @@ describe('spot stop orders', () => {
     expect(pair.body.data.frozen).toBe('45.045');
     expect(await bal(u.id, 'USDT')).toEqual({ available: 1_000_000_000n - 625_625_000n, frozen: 625_625_000n });
     const other = await server.createUser();
-    const theirs = await server.api('/xb/v1/spot/stop/cancel', { id: pair.body.data.id }, { token: other.token });
+    const theirs = await spot(other, '/stop/cancel', { id: pair.body.data.id });
     expect(theirs.status).toBe(404);
-    const cancelled = await server.api('/xb/v1/spot/stop/cancel', { id: pair.body.data.id }, { token: u.token });
+    const cancelled = await spot(u, '/stop/cancel', { id: pair.body.data.id });
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cancelReason: 'user' });
     expect(cancelled.body.data.ocoOrder).toMatchObject({ status: 'cancelled' });
     expect(await bal(u.id, 'USDT')).toEqual({ available: 1_000_000_000n, frozen: 0n });
-    const twice = await server.api('/xb/v1/spot/stop/cancel', { id: pair.body.data.id }, { token: u.token });
+    const twice = await spot(u, '/stop/cancel', { id: pair.body.data.id });
     expect(twice.body).toMatchObject({ code: 400, error: 'STOP_NOT_WAITING' });
 
     // cancelling the limit leg as an order cancels its stop too; cancel-all takes plain stops
-    const pair2 = await stop(u.token, {
-      symbol: 'BNBUSDT',
-      side: 'buy',
-      type: 'oco',
+    const pair2 = await stopOf(u, 'BNBUSDT', 'buy', 'oco', {
       price: '580',
       stopPrice: '620',
       stopLimitPrice: '625',
       quantity: '1',
     });
-    await server.api('/xb/v1/spot/order/cancel', { orderId: pair2.body.data.ocoOrder.id }, { token: u.token });
-    const plain = await stop(u.token, {
-      symbol: 'BNBUSDT',
-      side: 'buy',
-      type: 'stop_market',
-      stopPrice: '650',
-      quoteAmount: '100',
-    });
+    await spot(u, '/order/cancel', { orderId: pair2.body.data.ocoOrder.id });
+    const plain = await stopOf(u, 'BNBUSDT', 'buy', 'stop_market', { stopPrice: '650', quoteAmount: '100' });
     expect(plain.body.data.frozen).toBe('100.1');
-    const all = await server.api('/xb/v1/spot/order/cancel-all', {}, { token: u.token });
+    const all = await spot(u, '/order/cancel-all', {});
     expect(all.body.data.cancelled).toBe(1);
-    const hist = await server.api('/xb/v1/spot/stops/history', { page: 1, size: 10 }, { token: u.token });
+    const hist = await spot(u, '/stops/history', { page: 1, size: 10 });
     expect(hist.body.data.items.map((s: any) => [s.status, s.cancelReason])).toEqual([
       ['cancelled', 'user'],
       ['cancelled', 'user'],
@@ -339,21 +301,11 @@ describe('spot stop orders', () => {
   it('a stop whose order the market refuses is cancelled and its funds released', async () => {
     await tradeAt('AVAXUSDT', '30', '1');
     const u = await user(1_000_000_000n);
-    const placed = await stop(u.token, {
-      symbol: 'AVAXUSDT',
-      side: 'buy',
-      type: 'stop_market',
-      stopPrice: '31',
-      quoteAmount: '50',
-    });
+    const placed = await stopOf(u, 'AVAXUSDT', 'buy', 'stop_market', { stopPrice: '31', quoteAmount: '50' });
     expect(placed.status).toBe(200);
     // the trade at 31 takes the only ask: the stop's market buy finds no liquidity
     await tradeAt('AVAXUSDT', '31', '1');
-    const hist = await server.api(
-      '/xb/v1/spot/stops/history',
-      { symbol: 'AVAXUSDT', page: 1, size: 10 },
-      { token: u.token },
-    );
+    const hist = await spot(u, '/stops/history', { symbol: 'AVAXUSDT', page: 1, size: 10 });
     expect(hist.body.data.items[0]).toMatchObject({ status: 'cancelled', cancelReason: 'no-liquidity', orderId: null });
     expect(await bal(u.id, 'USDT')).toEqual({ available: 1_000_000_000n, frozen: 0n });
     await clean();
@@ -362,25 +314,11 @@ describe('spot stop orders', () => {
   it('waiting stops survive a restart and fire once after it', async () => {
     await tradeAt('LTCUSDT', '80', '1');
     const u = await user(1_000_000_000n, ['LTC', 1_000_000_000n]);
-    const up = await stop(u.token, {
-      symbol: 'LTCUSDT',
-      side: 'buy',
-      type: 'stop_limit',
-      stopPrice: '85',
-      price: '86',
-      quantity: '1',
-    });
-    const down = await stop(u.token, {
-      symbol: 'LTCUSDT',
-      side: 'sell',
-      type: 'oco',
-      price: '90',
-      stopPrice: '75',
-      quantity: '1',
-    });
+    const up = await stopOf(u, 'LTCUSDT', 'buy', 'stop_limit', { stopPrice: '85', price: '86', quantity: '1' });
+    const down = await stopOf(u, 'LTCUSDT', 'sell', 'oco', { price: '90', stopPrice: '75', quantity: '1' });
     const frozenBefore = [await bal(u.id, 'USDT'), await bal(u.id, 'LTC')];
     await server.restart();
-    const open = await server.api('/xb/v1/spot/stops/open', {}, { token: u.token });
+    const open = await spot(u, '/stops/open', {});
     expect(open.body.data.map((s: any) => s.id).sort()).toEqual([up.body.data.id, down.body.data.id].sort());
     expect([await bal(u.id, 'USDT'), await bal(u.id, 'LTC')]).toEqual(frozenBefore);
 
@@ -391,17 +329,9 @@ describe('spot stop orders', () => {
     await order(maker.token, { symbol: 'LTCUSDT', side: 'buy', type: 'limit', price: '70', quantity: '2' });
     await tradeAt('LTCUSDT', '74', '1', 'sell');
     await tradeAt('LTCUSDT', '73', '1', 'sell');
-    const hist = await server.api(
-      '/xb/v1/spot/stops/history',
-      { symbol: 'LTCUSDT', page: 1, size: 10 },
-      { token: u.token },
-    );
+    const hist = await spot(u, '/stops/history', { symbol: 'LTCUSDT', page: 1, size: 10 });
     expect(hist.body.data.items.map((s: any) => s.status)).toEqual(['triggered', 'triggered']);
-    const orders = await server.api(
-      '/xb/v1/spot/orders/history',
-      { symbol: 'LTCUSDT', page: 1, size: 50 },
-      { token: u.token },
-    );
+    const orders = await spot(u, '/orders/history', { symbol: 'LTCUSDT', page: 1, size: 50 });
     const fromStops = orders.body.data.items.filter((o: any) => o.clientOrderId.startsWith('stop/'));
     expect(fromStops.map((o: any) => o.clientOrderId).sort()).toEqual(
       [`stop/${up.body.data.id}`, `stop/${down.body.data.id}`].sort(),
@@ -410,11 +340,7 @@ describe('spot stop orders', () => {
     await server.restart();
     await tradeAt('LTCUSDT', '87', '1');
     await tradeAt('LTCUSDT', '72', '1', 'sell');
-    const after = await server.api(
-      '/xb/v1/spot/orders/history',
-      { symbol: 'LTCUSDT', page: 1, size: 50 },
-      { token: u.token },
-    );
+    const after = await spot(u, '/orders/history', { symbol: 'LTCUSDT', page: 1, size: 50 });
     expect(after.body.data.items.filter((o: any) => o.clientOrderId.startsWith('stop/'))).toHaveLength(2);
     await clean();
   });

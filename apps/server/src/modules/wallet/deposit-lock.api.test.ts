@@ -4,7 +4,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { currencyOf } from '../market/currencies.ts';
 import { ledgerCheck } from './ledger-check.ts';
-import { FUND_PASSWORD, rid, walletHarness } from './wallet.test-helpers.ts';
+import { rid, walletHarness, withdrawBody } from './wallet.test-helpers.ts';
 
 /**
  * The confirmation lock tried the ways a user would try to get round it: a deposit credited at 1
@@ -17,7 +17,6 @@ let server: TestServer;
 let h: ReturnType<typeof walletHarness>;
 let restoreCodes: () => void;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
-const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BTC_ADDR = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const EVM_ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
@@ -34,18 +33,7 @@ afterAll(async () => {
 });
 
 const withdraw = (token: string, body: Record<string, unknown>, locale?: string) =>
-  server.api(
-    '/xb/v1/wallet/withdraw',
-    {
-      requestId: rid('w'),
-      chain: 'TRC20',
-      address: TRON,
-      fundPassword: FUND_PASSWORD,
-      code: '000000',
-      ...body,
-    },
-    { token, ...(locale ? { locale } : {}) },
-  );
+  server.api('/xb/v1/wallet/withdraw', withdrawBody(body), { token, ...(locale ? { locale } : {}) });
 const bank = (token: string, amount: string) => h.bankWithdraw(token, amount);
 const spot = (token: string, currency: string) => h.spotRow(token, currency);
 const convert = async (token: string, from: string, to: string, amount: string) => {

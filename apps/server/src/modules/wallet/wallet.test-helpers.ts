@@ -13,6 +13,25 @@ import { loadWalletConfig } from './wallet.config.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 
 export const FUND_PASSWORD = '246810';
+/** A well-formed TRC20 address the simulated chain accepts. */
+export const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/**
+ * The body of a withdrawal of 100 USDT on TRC20 to TRON_ADDRESS, with the test fund password and the code the
+ * stubbed code service accepts, under a fresh requestId; `over` changes or adds any field.
+ */
+export function withdrawBody(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    requestId: rid('w'),
+    currency: 'USDT',
+    chain: 'TRC20',
+    address: TRON_ADDRESS,
+    amount: '100',
+    fundPassword: FUND_PASSWORD,
+    code: '000000',
+    ...over,
+  };
+}
 
 /**
  * Test helpers for the wallet's API tests: KYC levels set by hand (the KYC module's service is

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ledgerCheck } from './ledger-check.ts';
-import { FUND_PASSWORD, rid, walletHarness } from './wallet.test-helpers.ts';
+import { FUND_PASSWORD, rid, TRON_ADDRESS, walletHarness, withdrawBody } from './wallet.test-helpers.ts';
 
 let server: TestServer;
 let h: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
-const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BTC_ADDR = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const DOGE_ADDR = 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L';
 
@@ -24,20 +23,7 @@ afterAll(async () => {
 const ok = async () => expect((await ledgerCheck(server.built.ctx.db)).problems).toEqual([]);
 const spotOf = (token: string, currency: string) => h.spotRow(token, currency);
 const withdraw = (token: string, body: Record<string, unknown>, locale?: string) =>
-  server.api(
-    '/xb/v1/wallet/withdraw',
-    {
-      requestId: rid('w'),
-      currency: 'USDT',
-      chain: 'TRC20',
-      address: TRON,
-      amount: '100',
-      fundPassword: FUND_PASSWORD,
-      code: '000000',
-      ...body,
-    },
-    { token, ...(locale ? { locale } : {}) },
-  );
+  server.api('/xb/v1/wallet/withdraw', withdrawBody(body), { token, ...(locale ? { locale } : {}) });
 
 describe('withdrawal application', () => {
   it('validates address, limits, KYC, fund password and code, and changes nothing when refused', async () => {
@@ -316,7 +302,7 @@ describe('address book', () => {
     const add = (token: string, body: Record<string, unknown>) =>
       server.api(
         '/xb/v1/wallet/address/add',
-        { currency: 'USDT', chain: 'TRC20', address: TRON, remark: 'cold', ...body },
+        { currency: 'USDT', chain: 'TRC20', address: TRON_ADDRESS, remark: 'cold', ...body },
         { token },
       );
     const a = await add(u.token, {});

@@ -10,12 +10,12 @@ import { ManualClock } from '../../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import type { AuditService } from '../../operator/audit.service.ts';
 import { ledgerCheck } from '../ledger-check.ts';
-import type { LedgerService } from '../ledger.service.ts';
 import { walletHarness } from '../wallet.test-helpers.ts';
 import type { WalletDeps } from '../wallet-deps.ts';
 import { btcAuthorizer } from './btc-authorize.ts';
 import { BtcSigner } from './btc-signer.ts';
 import { EsploraBitcoin } from './esplora-chain.ts';
+import { service } from '../../../platform/context.ts';
 
 /**
  * The Bitcoin adapter against a local HTTP server that answers in Esplora's shapes (recorded
@@ -184,7 +184,7 @@ beforeAll(async () => {
   h = walletHarness(server, clock);
   await h.init();
   const ctx = server.built.ctx;
-  audit = ctx.services.audit as AuditService;
+  audit = service(ctx, 'audit');
   chain = newChain();
   ctx.services.chain = { BTC: chain };
   deps = h.deps();
@@ -195,7 +195,7 @@ function newChain(): EsploraBitcoin {
   const ref: { chain?: EsploraBitcoin } = {};
   signer = new BtcSigner({
     hotKey,
-    authorize: (req, db) => btcAuthorizer(() => ref.chain!, ctx.services.ledger as LedgerService)(req, db),
+    authorize: (req, db) => btcAuthorizer(() => ref.chain!, service(ctx, 'ledger'))(req, db),
   });
   ref.chain = new EsploraBitcoin({
     network: 'BTC',

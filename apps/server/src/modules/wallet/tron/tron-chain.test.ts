@@ -12,13 +12,13 @@ import { startTestServer, type TestServer } from '../../../testing/test-server.t
 import type { AuditService } from '../../operator/audit.service.ts';
 import { tronAddressOfPublicKey } from '../chain-keys.ts';
 import { ledgerCheck } from '../ledger-check.ts';
-import type { LedgerService } from '../ledger.service.ts';
 import { walletHarness } from '../wallet.test-helpers.ts';
 import type { WalletDeps } from '../wallet-deps.ts';
 import { tronAuthorizer } from './tron-authorize.ts';
 import { TronChain } from './tron-chain.ts';
 import { TronSigner } from './tron-signer.ts';
 import { encodeTransferRaw } from './tron-transaction.ts';
+import { service } from '../../../platform/context.ts';
 
 /**
  * The TRON adapter against a local HTTP server answering in the full node's shapes (recorded
@@ -203,7 +203,7 @@ beforeAll(async () => {
   h = walletHarness(server, clock);
   await h.init();
   const ctx = server.built.ctx;
-  audit = ctx.services.audit as AuditService;
+  audit = service(ctx, 'audit');
   chain = newChain();
   ctx.services.chain = { TRC20: chain };
   deps = h.deps();
@@ -215,7 +215,7 @@ function newChain(): TronChain {
   const ref: { chain?: TronChain } = {};
   signer = new TronSigner({
     hotKey,
-    authorize: (req, db) => tronAuthorizer(() => ref.chain!, ctx.services.ledger as LedgerService)(req, db),
+    authorize: (req, db) => tronAuthorizer(() => ref.chain!, service(ctx, 'ledger'))(req, db),
   });
   ref.chain = new TronChain({
     network: 'TRC20',

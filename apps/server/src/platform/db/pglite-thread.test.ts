@@ -170,7 +170,8 @@ describe('transactions', () => {
 });
 
 describe('a data directory', () => {
-  it('keeps what was committed across a close, and dumps a copy PGlite can load', async () => {
+  // three databases opened one after another: more than the default time on a busy machine
+  it('keeps what was committed across a close, and dumps a copy PGlite can load', { timeout: 120_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tm-pglite-thread-'));
     try {
       const first = await PgliteThread.open({ dataDir: dir });

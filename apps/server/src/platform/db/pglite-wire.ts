@@ -6,8 +6,8 @@ import { protocol } from '@electric-sql/pglite';
  *
  * A statement is sent as its text and its parameters already in PostgreSQL's text input format — the way
  * node-postgres sends them on the PostgreSQL server path (utils.prepareValue), which the same application code
- * already runs on: PostgreSQL infers the parameters' types at Parse, so Parse, Bind, Describe-portal, Execute
- * and Sync go into the database in ONE call, where PGlite's own `query()` makes six (it asks for the
+ * already runs on: PostgreSQL infers the parameters' types at Parse, so the statement's messages go into the
+ * database in ONE call (pglite-prepared.ts), where PGlite's own `query()` makes six (it asks for the
  * parameters' types first to serialise each value by its type). The answer is the database's raw reply bytes,
  * parsed on the server's thread by PGlite's own parser and type parsers (Drizzle passes functions as parsers,
  * and functions cannot cross threads).
@@ -67,11 +67,7 @@ export interface ThreadOptions {
   dataDir: string | null;
 }
 
-const SYNC = protocol.serialize.sync();
-const DESCRIBE_PORTAL = protocol.serialize.describe({ type: 'P' });
-const EXECUTE = protocol.serialize.execute({});
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
+export function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -81,14 +77,7 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** The wire messages of one step: what PGlite's `execProtocolRawSync` is given. */
-export function stepMessage(step: Step): Uint8Array {
-  if (!step.values) return concat([protocol.serialize.query(step.text), SYNC]);
-  return concat([
-    protocol.serialize.parse({ text: step.text }),
-    protocol.serialize.bind({ values: step.values }),
-    DESCRIBE_PORTAL,
-    EXECUTE,
-    SYNC,
-  ]);
+/** The wire messages of a script step (simple protocol): what PGlite's `execProtocolRawSync` is given. */
+export function scriptMessage(text: string): Uint8Array {
+  return concat([protocol.serialize.query(text), protocol.serialize.sync()]);
 }

@@ -191,18 +191,43 @@ function stop(proc: ChildProcess): Promise<void> {
  * other work the wall-clock rate depends on what else runs; the CPU spent per acknowledged command does not.
  */
 function cpuMs(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      // fields after the command name (which may hold spaces): state is the 1st, utime the 12th, stime the 13th
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone, or not Linux
-    }
+  return pids.reduce((sum, pid) => sum + statCpuMs(`/proc/${pid}/stat`), 0);
+}
+
+function statCpuMs(file: string): number {
+  try {
+    // fields after the command name (which may hold spaces): state is the 1st, utime the 12th, stime the 13th
+    const stat = fs.readFileSync(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return 0; // gone, or not Linux
   }
-  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/**
+ * CPU time (ms) of the server's threads by role: its main thread (HTTP, matching, the application) and its
+ * worker threads (Node names them "WorkerThread"; the server's only one is the embedded database's thread).
+ */
+function threadCpuMs(pid: number): { main: number; worker: number } {
+  const out = { main: 0, worker: 0 };
+  let tasks: string[] = [];
+  try {
+    tasks = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out; // not Linux
+  }
+  for (const tid of tasks) {
+    let name = '';
+    try {
+      name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (tid === String(pid)) out.main += statCpuMs(`/proc/${pid}/task/${tid}/stat`);
+    else if (name === 'WorkerThread') out.worker += statCpuMs(`/proc/${pid}/task/${tid}/stat`);
+  }
+  return out;
 }
 
 /** The PostgreSQL backends serving the benchmark's database (the server's pools), by pid. */
@@ -300,8 +325,12 @@ interface RunSummary {
   connections: number;
   acknowledged: number;
   ordersPerSecond: number;
-  /** CPU per acknowledged command: the server process, and the PostgreSQL backends of its pools. */
+  /**
+   * CPU per acknowledged command: the server process (all its threads), its main thread alone, and the database:
+   * the PostgreSQL backends of its pools, or on PGlite the server's database thread (null when it has none).
+   */
   serverCpuUsPerOrder: number;
+  mainThreadCpuUsPerOrder: number;
   databaseCpuUsPerOrder: number | null;
   refused4xx: number;
   errors: number;
@@ -316,6 +345,7 @@ async function load(tokens: string[], connections: number, duration: number, ser
   const resting: Array<{ id: number; token: string }> = [];
   let n = 0;
   const serverCpu0 = cpuMs([serverPid]);
+  const threadCpu0 = threadCpuMs(serverPid);
   const databaseCpu0 = new Map((await databaseBackends()).map((pid) => [pid, cpuMs([pid])]));
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
@@ -358,11 +388,13 @@ async function load(tokens: string[], connections: number, duration: number, ser
     ],
   });
   const serverCpu = cpuMs([serverPid]) - serverCpu0;
+  const threadCpu = threadCpuMs(serverPid);
   // a backend opened during the run counts from zero; one closed during it is missed (the pools keep theirs)
   const databaseCpu = (await databaseBackends()).reduce(
     (sum, pid) => sum + cpuMs([pid]) - (databaseCpu0.get(pid) ?? 0),
     0,
   );
+  const perOrder = (ms: number) => Math.round((ms * 1000) / Math.max(1, result['2xx']));
   const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
   const refused = Object.entries(codes)
     .filter(([code]) => code.startsWith('4'))
@@ -371,8 +403,13 @@ async function load(tokens: string[], connections: number, duration: number, ser
     connections,
     acknowledged: result['2xx'],
     ordersPerSecond: Math.round(result['2xx'] / duration),
-    serverCpuUsPerOrder: Math.round((serverCpu * 1000) / Math.max(1, result['2xx'])),
-    databaseCpuUsPerOrder: dbUrl ? Math.round((databaseCpu * 1000) / Math.max(1, result['2xx'])) : null,
+    serverCpuUsPerOrder: perOrder(serverCpu),
+    mainThreadCpuUsPerOrder: perOrder(threadCpu.main - threadCpu0.main),
+    databaseCpuUsPerOrder: dbUrl
+      ? perOrder(databaseCpu)
+      : threadCpu.worker > 0
+        ? perOrder(threadCpu.worker - threadCpu0.worker)
+        : null,
     refused4xx: refused,
     errors: result.non2xx - refused + result.errors + result.timeouts,
     latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
@@ -463,6 +500,7 @@ async function main(): Promise<void> {
         ordersPerSecond: best.ordersPerSecond,
         p99Ms: best.latencyMs.p99,
         serverCpuUsPerOrder: best.serverCpuUsPerOrder,
+        mainThreadCpuUsPerOrder: best.mainThreadCpuUsPerOrder,
         databaseCpuUsPerOrder: best.databaseCpuUsPerOrder,
         atConnections: best.connections,
         pgbenchTps,

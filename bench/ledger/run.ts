@@ -7,6 +7,7 @@
  *   npm run bench:ledger [-- --orders 8000 --concurrency 256]
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
@@ -96,7 +97,25 @@ const place = (n: number) => {
     quantity: m.qty,
   });
 };
+/** CPU ms of this process's threads named "WorkerThread" (the embedded database's thread), from /proc (Linux). */
+function databaseThreadCpuMs(): number {
+  let ms = 0;
+  try {
+    for (const tid of fs.readdirSync('/proc/self/task')) {
+      if (fs.readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() !== 'WorkerThread') continue;
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
+    }
+  } catch {
+    // not Linux
+  }
+  return ms;
+}
+
 let next = 0;
+const main0 = process.threadCpuUsage();
+const database0 = databaseThreadCpuMs();
 const started = performance.now();
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
@@ -104,6 +123,8 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - started) / 1000;
+const mainUs = process.threadCpuUsage(main0);
+const databaseUs = (databaseThreadCpuMs() - database0) * 1000;
 const check = await ledgerCheck(db);
 console.log(
   JSON.stringify({
@@ -112,6 +133,10 @@ console.log(
     concurrency: CONCURRENCY,
     ordersPerSecond: Math.round(ORDERS / seconds),
     meanGroupSize: Math.round((ORDERS / groups) * 10) / 10,
+    // CPU per placement: this thread (matching, the ledger batch, SQL building) and the embedded database's
+    // thread (PGlite only); they compare on a shared machine where the wall-clock rate does not
+    mainThreadCpuUsPerOrder: Math.round((mainUs.user + mainUs.system) / ORDERS),
+    databaseThreadCpuUsPerOrder: database.kind === 'pglite' ? Math.round(databaseUs / ORDERS) : null,
     ledgerCheck: check.ok ? 'ok' : check.problems,
   }),
 );

@@ -1,12 +1,11 @@
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireLockFile } from './lock-file.ts';
 import { StatementTrace } from './statement-trace.ts';
-import { oneTripClient } from './pglite-one-trip.ts';
+import { PgliteThread } from './pglite-thread.ts';
 
 /** The query builder every store uses; the same on PGlite and on a PostgreSQL server. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -68,40 +67,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
     };
   }
-  let release = () => {};
-  let client: PGlite;
-  if (target.dataDir) {
-    release = acquireLockFile(target.dataDir);
-    try {
-      client = await PGlite.create(path.join(target.dataDir, 'pglite'));
-    } catch (err) {
-      release();
-      throw err;
-    }
-  } else {
-    client = await PGlite.create();
+  const release = target.dataDir ? acquireLockFile(target.dataDir) : () => {};
+  let thread: PgliteThread;
+  try {
+    // the database's CPU on a thread of its own, one message per statement (pglite-thread.ts)
+    thread = await PgliteThread.open({ dataDir: target.dataDir });
+  } catch (err) {
+    release();
+    throw err;
   }
   const trace = process.env.DB_TRACE ? new StatementTrace(process.env.DB_TRACE) : null;
-  // each statement one call into the WebAssembly database, not six (pglite-one-trip.ts)
-  const fast = oneTripClient(client);
-  const db = drizzlePglite(trace ? trace.wrap(fast) : fast) as unknown as Db;
+  const client = trace ? trace.wrap(thread) : thread;
+  const db = drizzlePglite(client as unknown as PGlite) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     exec: async (sqlText) => {
-      await client.exec(sqlText);
+      await thread.exec(sqlText);
     },
-    dumpDataDir: async () => {
-      // flush dirty pages first, so a restore replays little WAL
-      await client.exec('CHECKPOINT');
-      // Holding PGlite's transaction lock keeps every multi-statement transaction out while the files
-      // are copied, and dumpDataDir itself holds the query lock: the copy sits between transactions.
-      const dump = await client.transaction(() => client.dumpDataDir('gzip'));
-      return Buffer.from(await dump.arrayBuffer());
-    },
+    // between two transactions: the thread takes the transaction turn for the copy
+    dumpDataDir: () => thread.dumpDataDir(),
     close: async () => {
       try {
-        await client.close();
+        await thread.close();
       } finally {
         release();
       }

@@ -84,7 +84,11 @@ export class MatchingEngine {
     }
     if (!isPositiveInt(price)) return sink.rejected(id, owner, 'bad-price');
     if (!isPositiveInt(qty) || !Number.isSafeInteger(price * qty)) return sink.rejected(id, owner, 'bad-qty');
-    if (this.orders.get(id) !== NO_SLOT) return sink.rejected(id, owner, 'duplicate-id');
+    const orders = this.orders;
+    // Where the id would go in the index: if matching removes nothing, the remainder is added there directly.
+    const bucket = orders.find(id);
+    if (orders.holds(bucket)) return sink.rejected(id, owner, 'duplicate-id');
+    const version = orders.version;
 
     sink.accepted(id, owner, side);
     const isBuy = side === 'buy';
@@ -92,7 +96,7 @@ export class MatchingEngine {
       if (this.wouldCross(isBuy, price)) {
         return sink.cancelled(id, owner, side, qty, 'post-only-would-cross');
       }
-      return this.rest(id, owner, isBuy, price, qty);
+      return this.rest(id, owner, isBuy, price, qty, bucket, version);
     }
     if (tif === 'FOK' && !this.canFillCompletely(owner, isBuy, price, qty, stp)) {
       return sink.cancelled(id, owner, side, qty, 'fok-unfillable');
@@ -101,7 +105,7 @@ export class MatchingEngine {
     const remaining = this.take(id, owner, isBuy, price, qty, false, stp);
     if (remaining === 0) return;
     if (this.stopReason === STOP_SELF) return sink.cancelled(id, owner, side, remaining, 'stp');
-    if (tif === 'GTC') return this.rest(id, owner, isBuy, price, remaining);
+    if (tif === 'GTC') return this.rest(id, owner, isBuy, price, remaining, bucket, version);
     if (tif === 'FOK') throw new Error(`engine invariant: FOK order ${id} passed the fill check but was not filled`);
     sink.cancelled(id, owner, side, remaining, 'ioc-remainder');
   }
@@ -144,14 +148,17 @@ export class MatchingEngine {
   cancel(cmd: CancelCommand): void {
     const { id, owner } = cmd;
     // A non-number id finds nothing (the index holds positive safe integers only).
-    const slot = typeof id === 'number' ? this.orders.get(id) : NO_SLOT;
+    const orders = this.orders;
+    const bucket = typeof id === 'number' ? orders.find(id) : NO_SLOT;
     const store = this.store;
+    const slot = bucket === NO_SLOT || !orders.holds(bucket) ? NO_SLOT : orders.slotAt(bucket);
     if (slot === NO_SLOT || store.orderOwner[slot] !== owner) {
       return this.sink.rejected(Number(id) || 0, Number(owner) || 0, 'unknown-order');
     }
     const qty = store.orderQty[slot]!;
     const side: Side = store.orderIsBuy[slot] === 1 ? 'buy' : 'sell';
-    this.removeResting(slot);
+    orders.deleteAt(bucket);
+    this.takeOffBook(slot);
     this.sink.cancelled(id, owner, side, qty, 'user');
   }
 
@@ -167,12 +174,13 @@ export class MatchingEngine {
     if (!isPositiveInt(price) || !isPositiveInt(qty) || !Number.isSafeInteger(price * qty)) {
       throw new Error(`cannot load order ${id}: bad price or quantity`);
     }
-    if (this.orders.get(id) !== NO_SLOT) throw new Error(`cannot load order ${id}: duplicate id`);
+    const bucket = this.orders.find(id);
+    if (this.orders.holds(bucket)) throw new Error(`cannot load order ${id}: duplicate id`);
     const isBuy = side === 'buy';
     if (this.wouldCross(isBuy, price)) {
       throw new Error(`cannot load order ${id}: it would cross the book`);
     }
-    this.rest(id, owner, isBuy, price, qty);
+    this.rest(id, owner, isBuy, price, qty, bucket, this.orders.version);
   }
 
   /** Every resting order in priority order: bids best → worst, then asks best → worst, FIFO within a level. */
@@ -345,18 +353,32 @@ export class MatchingEngine {
     return isBuy ? best <= price : best >= price;
   }
 
-  private rest(id: number, owner: number, isBuy: boolean, price: number, qty: number): void {
+  /** Rests an order; `bucket` is where `orders.find(id)` said it would go when the index was at `version`. */
+  private rest(
+    id: number,
+    owner: number,
+    isBuy: boolean,
+    price: number,
+    qty: number,
+    bucket: number,
+    version: number,
+  ): void {
     const slot = this.store.newOrder(id, owner, qty, isBuy);
     this.store.append((isBuy ? this.bids : this.asks).levelFor(price), slot);
-    this.orders.add(id, slot);
+    this.orders.addAt(bucket, version, id, slot);
   }
 
   private removeResting(slot: number): void {
+    this.orders.delete(this.store.orderId[slot]!);
+    this.takeOffBook(slot);
+  }
+
+  /** Unlinks an order from its level (dropping the level when it empties) and frees its slot. */
+  private takeOffBook(slot: number): void {
     const store = this.store;
     const level = store.orderLevel[slot]!;
     store.unlink(slot);
     if (store.levelCount[level] === 0) (store.orderIsBuy[slot] === 1 ? this.bids : this.asks).drop(level);
-    this.orders.delete(store.orderId[slot]!);
     store.freeOrderSlot(slot);
   }
 

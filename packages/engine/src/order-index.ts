@@ -27,45 +27,73 @@ export class OrderIndex {
     return this.count;
   }
 
-  /** The slot stored for `id`, or NO_SLOT. */
-  get(id: number): number {
+  /**
+   * Bumped on every change to the table. A bucket returned by `find` stays valid while this is unchanged, so a
+   * caller can look an id up once and later add or delete it there without probing again.
+   */
+  version = 0;
+
+  /** The bucket holding `id`, or the empty bucket where it would be added. */
+  find(id: number): number {
     const keys = this.keys;
     const mask = this.mask;
     for (let i = this.home(id); ; i = (i + 1) & mask) {
       const key = keys[i]!;
-      // Empty first: an id of 0 must not match an empty bucket.
-      if (key === 0) return NO_SLOT;
-      if (key === id) return this.slots[i]!;
+      // Empty first: an id of 0 finds an empty bucket, never a match.
+      if (key === 0 || key === id) return i;
     }
+  }
+
+  /** Whether a bucket from `find` holds its id. */
+  holds(bucket: number): boolean {
+    return this.keys[bucket] !== 0;
+  }
+
+  slotAt(bucket: number): number {
+    return this.slots[bucket]!;
+  }
+
+  /** The slot stored for `id`, or NO_SLOT. */
+  get(id: number): number {
+    const bucket = this.find(id);
+    return this.keys[bucket] === 0 ? NO_SLOT : this.slots[bucket]!;
   }
 
   /** Stores `id` → `slot`; `id` must not be present. */
   add(id: number, slot: number): void {
-    if ((this.count + 1) * 2 > this.keys.length) this.grow();
-    const keys = this.keys;
-    const mask = this.mask;
-    let i = this.home(id);
-    while (keys[i] !== 0) i = (i + 1) & mask;
-    keys[i] = id;
+    this.addAt(this.find(id), this.version, id, slot);
+  }
+
+  /**
+   * Stores `id` → `slot` in the empty bucket `find` gave when the table was at `version`; if the table has changed
+   * since, or must grow, the bucket is searched again.
+   */
+  addAt(bucket: number, version: number, id: number, slot: number): void {
+    let i = bucket;
+    if ((this.count + 1) * 2 > this.keys.length) {
+      this.grow();
+      i = this.find(id);
+    } else if (version !== this.version) i = this.find(id);
+    this.keys[i] = id;
     this.slots[i] = slot;
     this.count++;
+    this.version++;
   }
 
   /** Removes `id`; returns the slot it had, or NO_SLOT. */
   delete(id: number): number {
+    const bucket = this.find(id);
+    return this.keys[bucket] === 0 ? NO_SLOT : this.deleteAt(bucket);
+  }
+
+  /** Removes the entry in an occupied bucket from `find` (table unchanged since) and returns its slot. */
+  deleteAt(bucket: number): number {
     const keys = this.keys;
     const slots = this.slots;
     const mask = this.mask;
-    let i = this.home(id);
-    for (;;) {
-      const key = keys[i]!;
-      if (key === 0) return NO_SLOT;
-      if (key === id) break;
-      i = (i + 1) & mask;
-    }
-    const slot = slots[i]!;
-    let hole = i;
-    for (let j = (i + 1) & mask; keys[j] !== 0; j = (j + 1) & mask) {
+    const slot = slots[bucket]!;
+    let hole = bucket;
+    for (let j = (bucket + 1) & mask; keys[j] !== 0; j = (j + 1) & mask) {
       // The entry at j may fill the hole unless its home bucket lies cyclically after the hole (within (hole, j]).
       if (((j - this.home(keys[j]!)) & mask) >= ((j - hole) & mask)) {
         keys[hole] = keys[j]!;
@@ -75,14 +103,15 @@ export class OrderIndex {
     }
     keys[hole] = 0;
     this.count--;
+    this.version++;
     return slot;
   }
 
   /** The bucket an id hashes to: both 32-bit halves mixed, then the top bits of a multiplicative hash. */
   private home(id: number): number {
-    const low = id >>> 0;
-    const high = (id / 4294967296) >>> 0;
-    return Math.imul(low ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1) >>> this.shift;
+    // Ids below 2^32 (the usual case) skip the division that extracts the high half.
+    const high = id > 0xffffffff ? (id / 4294967296) >>> 0 : 0;
+    return Math.imul((id >>> 0) ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1) >>> this.shift;
   }
 
   private grow(): void {
@@ -93,7 +122,16 @@ export class OrderIndex {
     this.slots = new Int32Array(size);
     this.mask = size - 1;
     this.shift--;
-    this.count = 0;
-    for (let i = 0; i < oldKeys.length; i++) if (oldKeys[i] !== 0) this.add(oldKeys[i]!, oldSlots[i]!);
+    this.version++;
+    const keys = this.keys;
+    const mask = this.mask;
+    for (let i = 0; i < oldKeys.length; i++) {
+      const key = oldKeys[i]!;
+      if (key === 0) continue;
+      let j = this.home(key);
+      while (keys[j] !== 0) j = (j + 1) & mask;
+      keys[j] = key;
+      this.slots[j] = oldSlots[i]!;
+    }
   }
 }

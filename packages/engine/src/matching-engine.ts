@@ -102,9 +102,13 @@ export class MatchingEngine {
       return sink.cancelled(id, owner, side, qty, 'fok-unfillable');
     }
 
-    const remaining = this.take(id, owner, isBuy, price, qty, false, stp);
-    if (remaining === 0) return;
-    if (this.stopReason === STOP_SELF) return sink.cancelled(id, owner, side, remaining, 'stp');
+    let remaining = qty;
+    // Most limit orders do not reach the other side: they skip the matching loop altogether.
+    if (this.wouldCross(isBuy, price)) {
+      remaining = this.take(id, owner, isBuy, price, qty, false, stp);
+      if (remaining === 0) return;
+      if (this.stopReason === STOP_SELF) return sink.cancelled(id, owner, side, remaining, 'stp');
+    }
     if (tif === 'GTC') return this.rest(id, owner, isBuy, price, remaining, bucket, version);
     if (tif === 'FOK') throw new Error(`engine invariant: FOK order ${id} passed the fill check but was not filled`);
     sink.cancelled(id, owner, side, remaining, 'ioc-remainder');

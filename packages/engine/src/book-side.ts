@@ -3,7 +3,12 @@ import { NONE, type BookStore } from './book-store.ts';
 // One side of the book: its non-empty price levels as two parallel typed arrays (price and level slot) sorted
 // from worst to best, so the best level is the last entry (read and removed in O(1) while matching). Finding or
 // inserting a level is a binary search over the contiguous prices and a short memmove. Ticks can be anywhere in
-// the safe-integer range, which rules out an array indexed by tick.
+// the safe-integer range, which rules out an array indexed by tick; but the levels in use sit in a narrow band
+// most of the time, so a small direct-mapped cache (price modulo its size → level) finds an existing level with
+// one comparison, as a tick-indexed ladder would, and falls back to the search when two prices share an entry.
+
+const CACHE_SIZE = 1024;
+const CACHE_MASK = CACHE_SIZE - 1;
 
 export class BookSide {
   readonly isBid: boolean;
@@ -11,6 +16,9 @@ export class BookSide {
   levels = new Int32Array(64);
   count = 0;
   private readonly store: BookStore;
+  /** Direct-mapped cache of live levels: entry `price & CACHE_MASK` holds a price (0 = none) and its level. */
+  private readonly cachePrice = new Float64Array(CACHE_SIZE);
+  private readonly cacheLevel = new Int32Array(CACHE_SIZE);
 
   constructor(isBid: boolean, store: BookStore) {
     this.isBid = isBid;
@@ -25,6 +33,15 @@ export class BookSide {
 
   /** The level at `price`, created (empty) in place if the side has none. */
   levelFor(price: number): number {
+    const entry = price & CACHE_MASK;
+    if (this.cachePrice[entry] === price) return this.cacheLevel[entry]!;
+    const level = this.findOrInsert(price);
+    this.cachePrice[entry] = price;
+    this.cacheLevel[entry] = level;
+    return level;
+  }
+
+  private findOrInsert(price: number): number {
     const n = this.count;
     // Most new orders join the best level or one just behind it: look there before searching.
     if (n > 0) {
@@ -39,9 +56,12 @@ export class BookSide {
 
   /** Takes an empty level out of the side and frees its slot. */
   drop(level: number): void {
+    const price = this.store.levelPrice[level]!;
+    const entry = price & CACHE_MASK;
+    if (this.cachePrice[entry] === price) this.cachePrice[entry] = 0;
     const last = this.count - 1;
     if (this.levels[last] !== level) {
-      const i = this.lowerBound(this.store.levelPrice[level]!);
+      const i = this.lowerBound(price);
       this.prices.copyWithin(i, i + 1, this.count);
       this.levels.copyWithin(i, i + 1, this.count);
     }

@@ -30,7 +30,7 @@ function argument(name: string, fallback: number): number {
 }
 
 const OPS = argument('ops', 1_000_000);
-const ROUNDS = argument('rounds', 3);
+const ROUNDS = argument('rounds', 5);
 const SEED = argument('seed', 20_240_601);
 const WARMUP = Math.min(OPS, 300_000);
 

@@ -5,6 +5,8 @@ export interface Depth {
   bids: [number, number][];
   asks: [number, number][];
   resting: number;
+  /** Trades made and lots traded in the pass, for the books that count them (compared where both do). */
+  traded?: { trades: number; qty: number };
 }
 
 export interface BookRunner {

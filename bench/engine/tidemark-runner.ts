@@ -73,6 +73,11 @@ export class TidemarkRunner implements BookRunner {
 
   depth(): Depth {
     const levels = (side: Side) => this.engine.depth(side).map((l): [number, number] => [l.price, l.qty]);
-    return { bids: levels('buy'), asks: levels('sell'), resting: this.engine.restingCount };
+    return {
+      bids: levels('buy'),
+      asks: levels('sell'),
+      resting: this.engine.restingCount,
+      traded: { trades: this.sink.trades, qty: this.sink.tradedQty },
+    };
   }
 }

@@ -309,3 +309,41 @@ describe('snapshot and load', () => {
     ]);
   });
 });
+
+describe('a deep book', () => {
+  it('keeps thousands of orders over thousands of levels in price-time order, and cancels any of them', () => {
+    const { engine, run } = setup();
+    // More orders and levels than the store and the sides start with, so every array grows on the way.
+    for (let i = 1; i <= 6000; i++)
+      run(limit(i, i, i % 2 === 0 ? 'buy' : 'sell', i % 2 === 0 ? 5000 - (i % 2500) : 5001 + (i % 2500), 1 + (i % 7)));
+    expect(engine.restingCount).toBe(6000);
+    for (let i = 3; i <= 6000; i += 3) run({ type: 'cancel', id: i, owner: i });
+    expect(engine.restingCount).toBe(4000);
+    const snapshot = engine.snapshot();
+    const expected = [];
+    for (let i = 1; i <= 6000; i++) {
+      if (i % 3 === 0) continue;
+      const isBuy = i % 2 === 0;
+      expected.push({
+        id: i,
+        owner: i,
+        side: isBuy ? 'buy' : 'sell',
+        price: isBuy ? 5000 - (i % 2500) : 5001 + (i % 2500),
+        qty: 1 + (i % 7),
+      });
+    }
+    // Bids best (highest) first, asks best (lowest) first, then arrival order within a price.
+    const bids = expected.filter((o) => o.side === 'buy').sort((a, b) => b.price - a.price || a.id - b.id);
+    const asks = expected.filter((o) => o.side === 'sell').sort((a, b) => a.price - b.price || a.id - b.id);
+    expect(snapshot).toEqual([...bids, ...asks]);
+    expect(engine.depth('buy').reduce((n, l) => n + l.orders, 0)).toBe(bids.length);
+    // A sweep through the whole ask side fills every ask in priority order.
+    const total = asks.reduce((n, o) => n + o.qty, 0);
+    const events = run(market(9001, 0, 'buy', { qty: total }));
+    expect(events.filter((e) => e.type === 'trade').map((e) => (e.type === 'trade' ? e.makerId : 0))).toEqual(
+      asks.map((o) => o.id),
+    );
+    expect(engine.bestAsk()).toBeUndefined();
+    expect(engine.restingCount).toBe(bids.length);
+  });
+});

@@ -1,5 +1,6 @@
 import { BookSide } from './book-side.ts';
-import { RestingOrderNode, type PriceLevel } from './price-level.ts';
+import { BookStore, NONE } from './book-store.ts';
+import { NO_SLOT, OrderIndex } from './order-index.ts';
 import type {
   CancelCommand,
   Command,
@@ -19,6 +20,10 @@ import type {
 // Numbers: prices, quantities and quote amounts are positive safe integers, and a limit order's price × qty must
 // be a safe integer too, so every trade's notional (never more than a resting order's price × qty, or the
 // incoming order's) is exact.
+//
+// Memory: resting orders and levels are slots in typed arrays (book-store.ts), found by id through a hash table
+// over typed arrays (order-index.ts); events go to the sink's callbacks. A command allocates nothing once the
+// arrays have grown to the book's size. A sink must not call back into the engine while it is reporting.
 
 /** Why matching stopped before the incoming order was used up. */
 const STOP_NONE = 0;
@@ -37,10 +42,10 @@ function isStpMode(x: unknown): x is StpMode {
 }
 
 export class MatchingEngine {
-  private readonly bids = new BookSide(true);
-  private readonly asks = new BookSide(false);
-  private readonly orders = new Map<number, RestingOrderNode>();
-  private readonly spareOrders: RestingOrderNode[] = [];
+  private readonly store = new BookStore();
+  private readonly bids = new BookSide(true, this.store);
+  private readonly asks = new BookSide(false, this.store);
+  private readonly orders = new OrderIndex();
   private readonly sink: EventSink;
   /** Set by `take`: one of the STOP_* values. A field rather than a returned object, to avoid allocating. */
   private stopReason = STOP_NONE;
@@ -79,25 +84,32 @@ export class MatchingEngine {
     }
     if (!isPositiveInt(price)) return sink.rejected(id, owner, 'bad-price');
     if (!isPositiveInt(qty) || !Number.isSafeInteger(price * qty)) return sink.rejected(id, owner, 'bad-qty');
-    if (this.orders.has(id)) return sink.rejected(id, owner, 'duplicate-id');
+    const orders = this.orders;
+    // Where the id would go in the index: if matching removes nothing, the remainder is added there directly.
+    const bucket = orders.find(id);
+    if (orders.holds(bucket)) return sink.rejected(id, owner, 'duplicate-id');
+    const version = orders.version;
 
     sink.accepted(id, owner, side);
     const isBuy = side === 'buy';
     if (tif === 'POST_ONLY') {
-      const opposite = (isBuy ? this.asks : this.bids).best();
-      if (opposite !== null && (isBuy ? opposite.price <= price : opposite.price >= price)) {
+      if (this.wouldCross(isBuy, price)) {
         return sink.cancelled(id, owner, side, qty, 'post-only-would-cross');
       }
-      return this.rest(id, owner, isBuy, price, qty);
+      return this.rest(id, owner, isBuy, price, qty, bucket, version);
     }
     if (tif === 'FOK' && !this.canFillCompletely(owner, isBuy, price, qty, stp)) {
       return sink.cancelled(id, owner, side, qty, 'fok-unfillable');
     }
 
-    const remaining = this.take(id, owner, isBuy, price, qty, false, stp);
-    if (remaining === 0) return;
-    if (this.stopReason === STOP_SELF) return sink.cancelled(id, owner, side, remaining, 'stp');
-    if (tif === 'GTC') return this.rest(id, owner, isBuy, price, remaining);
+    let remaining = qty;
+    // Most limit orders do not reach the other side: they skip the matching loop altogether.
+    if (this.wouldCross(isBuy, price)) {
+      remaining = this.take(id, owner, isBuy, price, qty, false, stp);
+      if (remaining === 0) return;
+      if (this.stopReason === STOP_SELF) return sink.cancelled(id, owner, side, remaining, 'stp');
+    }
+    if (tif === 'GTC') return this.rest(id, owner, isBuy, price, remaining, bucket, version);
     if (tif === 'FOK') throw new Error(`engine invariant: FOK order ${id} passed the fill check but was not filled`);
     sink.cancelled(id, owner, side, remaining, 'ioc-remainder');
   }
@@ -119,7 +131,7 @@ export class MatchingEngine {
     if (byQuote === (qty !== undefined)) return sink.rejected(id, owner, 'bad-qty');
     const amount = byQuote ? quoteAmount : qty!;
     if (!isPositiveInt(amount)) return sink.rejected(id, owner, 'bad-qty');
-    if (this.orders.has(id)) return sink.rejected(id, owner, 'duplicate-id');
+    if (this.orders.get(id) !== NO_SLOT) return sink.rejected(id, owner, 'duplicate-id');
 
     sink.accepted(id, owner, side);
     const isBuy = side === 'buy';
@@ -139,13 +151,18 @@ export class MatchingEngine {
 
   cancel(cmd: CancelCommand): void {
     const { id, owner } = cmd;
-    const node = this.orders.get(id);
-    if (node === undefined || node.owner !== owner) {
+    // A non-number id finds nothing (the index holds positive safe integers only).
+    const orders = this.orders;
+    const bucket = typeof id === 'number' ? orders.find(id) : NO_SLOT;
+    const store = this.store;
+    const slot = bucket === NO_SLOT || !orders.holds(bucket) ? NO_SLOT : orders.slotAt(bucket);
+    if (slot === NO_SLOT || store.orderOwner[slot] !== owner) {
       return this.sink.rejected(Number(id) || 0, Number(owner) || 0, 'unknown-order');
     }
-    const qty = node.qty;
-    const side: Side = node.isBuy ? 'buy' : 'sell';
-    this.removeResting(node);
+    const qty = store.orderQty[slot]!;
+    const side: Side = store.orderIsBuy[slot] === 1 ? 'buy' : 'sell';
+    orders.deleteAt(bucket);
+    this.takeOffBook(slot);
     this.sink.cancelled(id, owner, side, qty, 'user');
   }
 
@@ -161,22 +178,23 @@ export class MatchingEngine {
     if (!isPositiveInt(price) || !isPositiveInt(qty) || !Number.isSafeInteger(price * qty)) {
       throw new Error(`cannot load order ${id}: bad price or quantity`);
     }
-    if (this.orders.has(id)) throw new Error(`cannot load order ${id}: duplicate id`);
+    const bucket = this.orders.find(id);
+    if (this.orders.holds(bucket)) throw new Error(`cannot load order ${id}: duplicate id`);
     const isBuy = side === 'buy';
-    const opposite = (isBuy ? this.asks : this.bids).best();
-    if (opposite !== null && (isBuy ? opposite.price <= price : opposite.price >= price)) {
+    if (this.wouldCross(isBuy, price)) {
       throw new Error(`cannot load order ${id}: it would cross the book`);
     }
-    this.rest(id, owner, isBuy, price, qty);
+    this.rest(id, owner, isBuy, price, qty, bucket, this.orders.version);
   }
 
   /** Every resting order in priority order: bids best → worst, then asks best → worst, FIFO within a level. */
   snapshot(): RestingOrder[] {
     const out: RestingOrder[] = [];
+    const store = this.store;
     for (const book of [this.bids, this.asks]) {
-      const levels = book.levels;
-      for (let i = levels.length - 1; i >= 0; i--) {
-        for (let o = levels[i]!.head; o !== null; o = o.next) out.push(toResting(o, levels[i]!.price));
+      for (let i = book.count - 1; i >= 0; i--) {
+        const level = book.levels[i]!;
+        for (let o = store.levelHead[level]!; o !== NONE; o = store.orderNext[o]!) out.push(this.toResting(o));
       }
     }
     return out;
@@ -184,27 +202,30 @@ export class MatchingEngine {
 
   /** Aggregated depth of one side, best level first. */
   depth(side: Side, maxLevels = Infinity): DepthLevel[] {
-    const levels = (side === 'buy' ? this.bids : this.asks).levels;
+    const book = side === 'buy' ? this.bids : this.asks;
+    const store = this.store;
     const out: DepthLevel[] = [];
-    for (let i = levels.length - 1; i >= 0 && out.length < maxLevels; i--) {
-      const level = levels[i]!;
-      out.push({ price: level.price, qty: level.qty, orders: level.count });
+    for (let i = book.count - 1; i >= 0 && out.length < maxLevels; i--) {
+      const level = book.levels[i]!;
+      out.push({ price: store.levelPrice[level]!, qty: store.levelQty[level]!, orders: store.levelCount[level]! });
     }
     return out;
   }
 
   bestBid(): number | undefined {
-    return this.bids.best()?.price;
+    const level = this.bids.best();
+    return level === NONE ? undefined : this.store.levelPrice[level];
   }
 
   bestAsk(): number | undefined {
-    return this.asks.best()?.price;
+    const level = this.asks.best();
+    return level === NONE ? undefined : this.store.levelPrice[level];
   }
 
   /** A resting order (a copy), or undefined when it is not on the book. */
   getOrder(id: number): RestingOrder | undefined {
-    const node = this.orders.get(id);
-    return node === undefined ? undefined : toResting(node, node.level!.price);
+    const slot = typeof id === 'number' ? this.orders.get(id) : NO_SLOT;
+    return slot === NO_SLOT ? undefined : this.toResting(slot);
   }
 
   get restingCount(): number {
@@ -227,29 +248,36 @@ export class MatchingEngine {
     const book = isBuy ? this.asks : this.bids;
     const side: Side = isBuy ? 'buy' : 'sell';
     const sink = this.sink;
+    // Matching only frees slots, so the arrays are not replaced while this runs.
+    const store = this.store;
+    const orderQty = store.orderQty;
+    const orderOwner = store.orderOwner;
+    const orderNext = store.orderNext;
+    const levelQty = store.levelQty;
     let remaining = amount;
     let stop = STOP_NONE;
     outer: while (remaining > 0) {
-      const level: PriceLevel | null = book.best();
-      if (level === null) {
+      const level = book.best();
+      if (level === NONE) {
         stop = STOP_EMPTY;
         break;
       }
-      const price = level.price;
+      const price = store.levelPrice[level]!;
       if (isBuy ? price > limit : price < limit) {
         stop = STOP_PRICE;
         break;
       }
-      let maker = level.head;
-      while (maker !== null) {
-        const next: RestingOrderNode | null = maker.next;
-        if (maker.owner === owner) {
+      let maker = store.levelHead[level]!;
+      while (maker !== NONE) {
+        const next = orderNext[maker]!;
+        const makerOwner = orderOwner[maker]!;
+        if (makerOwner === owner) {
           if (stp === 'cancel-taker') {
             stop = STOP_SELF;
             break outer;
           }
-          const makerQty = maker.qty;
-          const makerId = maker.id;
+          const makerQty = orderQty[maker]!;
+          const makerId = store.orderId[maker]!;
           this.removeResting(maker);
           sink.cancelled(makerId, owner, isBuy ? 'sell' : 'buy', makerQty, 'stp');
           if (stp === 'cancel-both') {
@@ -259,7 +287,8 @@ export class MatchingEngine {
           maker = next;
           continue;
         }
-        let qty = maker.qty;
+        const makerQty = orderQty[maker]!;
+        let qty = makerQty;
         if (byQuote) {
           let affordable = Math.floor(remaining / price);
           // Guard against the division rounding up when the quotient is just below an integer.
@@ -274,10 +303,10 @@ export class MatchingEngine {
           if (remaining < qty) qty = remaining;
           remaining -= qty;
         }
-        maker.qty -= qty;
-        level.qty -= qty;
-        const makerLeft = maker.qty;
-        sink.trade(id, maker.id, owner, maker.owner, side, price, qty, makerLeft);
+        const makerLeft = makerQty - qty;
+        orderQty[maker] = makerLeft;
+        levelQty[level]! -= qty;
+        sink.trade(id, store.orderId[maker]!, owner, makerOwner, side, price, qty, makerLeft);
         if (remaining === 0) {
           if (makerLeft === 0) this.removeResting(maker);
           break outer;
@@ -301,42 +330,70 @@ export class MatchingEngine {
    * is skipped under cancel-resting (it will be cancelled, not traded) and ends the walk otherwise.
    */
   private canFillCompletely(owner: number, isBuy: boolean, limit: number, qty: number, stp: StpMode): boolean {
-    const levels = (isBuy ? this.asks : this.bids).levels;
+    const book = isBuy ? this.asks : this.bids;
+    const store = this.store;
     let needed = qty;
-    for (let i = levels.length - 1; i >= 0; i--) {
-      const level = levels[i]!;
-      if (isBuy ? level.price > limit : level.price < limit) return false;
-      for (let o = level.head; o !== null; o = o.next) {
-        if (o.owner === owner) {
+    for (let i = book.count - 1; i >= 0; i--) {
+      const price = book.prices[i]!;
+      if (isBuy ? price > limit : price < limit) return false;
+      for (let o = store.levelHead[book.levels[i]!]!; o !== NONE; o = store.orderNext[o]!) {
+        if (store.orderOwner[o] === owner) {
           if (stp === 'cancel-resting') continue;
           return false;
         }
-        needed -= o.qty;
+        needed -= store.orderQty[o]!;
         if (needed <= 0) return true;
       }
     }
     return false;
   }
 
-  private rest(id: number, owner: number, isBuy: boolean, price: number, qty: number): void {
-    const node = this.spareOrders.pop() ?? new RestingOrderNode();
-    node.id = id;
-    node.owner = owner;
-    node.qty = qty;
-    node.isBuy = isBuy;
-    (isBuy ? this.bids : this.asks).levelFor(price).append(node);
-    this.orders.set(id, node);
+  /** True when an order at `price` would meet the opposite side's best level. */
+  private wouldCross(isBuy: boolean, price: number): boolean {
+    const opposite = isBuy ? this.asks : this.bids;
+    const n = opposite.count;
+    if (n === 0) return false;
+    const best = opposite.prices[n - 1]!;
+    return isBuy ? best <= price : best >= price;
   }
 
-  private removeResting(node: RestingOrderNode): void {
-    const level = node.level!;
-    level.remove(node);
-    if (level.count === 0) (node.isBuy ? this.bids : this.asks).drop(level);
-    this.orders.delete(node.id);
-    this.spareOrders.push(node);
+  /** Rests an order; `bucket` is where `orders.find(id)` said it would go when the index was at `version`. */
+  private rest(
+    id: number,
+    owner: number,
+    isBuy: boolean,
+    price: number,
+    qty: number,
+    bucket: number,
+    version: number,
+  ): void {
+    const slot = this.store.newOrder(id, owner, qty, isBuy);
+    this.store.append((isBuy ? this.bids : this.asks).levelFor(price), slot);
+    this.orders.addAt(bucket, version, id, slot);
   }
-}
 
-function toResting(node: RestingOrderNode, price: number): RestingOrder {
-  return { id: node.id, owner: node.owner, side: node.isBuy ? 'buy' : 'sell', price, qty: node.qty };
+  private removeResting(slot: number): void {
+    this.orders.delete(this.store.orderId[slot]!);
+    this.takeOffBook(slot);
+  }
+
+  /** Unlinks an order from its level (dropping the level when it empties) and frees its slot. */
+  private takeOffBook(slot: number): void {
+    const store = this.store;
+    const level = store.orderLevel[slot]!;
+    store.unlink(slot);
+    if (store.levelCount[level] === 0) (store.orderIsBuy[slot] === 1 ? this.bids : this.asks).drop(level);
+    store.freeOrderSlot(slot);
+  }
+
+  private toResting(slot: number): RestingOrder {
+    const store = this.store;
+    return {
+      id: store.orderId[slot]!,
+      owner: store.orderOwner[slot]!,
+      side: store.orderIsBuy[slot] === 1 ? 'buy' : 'sell',
+      price: store.levelPrice[store.orderLevel[slot]!]!,
+      qty: store.orderQty[slot]!,
+    };
+  }
 }

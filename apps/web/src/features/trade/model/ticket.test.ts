@@ -42,6 +42,12 @@ describe('order ticket reducer', () => {
     expect(ticketReducer(s, { type: 'orderType', orderType: 'market' }).amount).toBe('');
     expect(ticketReducer(s, { type: 'submitted' })).toMatchObject({ amount: '', price: '60000.5' });
   });
+
+  it("takes the market's price as a start only while the user has not typed one", () => {
+    expect(ticketReducer(INITIAL_TICKET, { type: 'seedPrice', value: '97479.5' }).price).toBe('97479.5');
+    const typed = ticketReducer(INITIAL_TICKET, { type: 'price', value: '78000' });
+    expect(ticketReducer(typed, { type: 'seedPrice', value: '97479.5' }).price).toBe('78000');
+  });
 });
 
 describe('order ticket summary', () => {

@@ -38,6 +38,8 @@ export type TicketAction =
   | { type: 'side'; side: OrderSide }
   | { type: 'orderType'; orderType: TicketType }
   | { type: 'price'; value: string }
+  /** The market's price once known: taken only while the user has not typed a price of their own. */
+  | { type: 'seedPrice'; value: string }
   | { type: 'stopPrice'; value: string }
   | { type: 'stopLimitPrice'; value: string }
   | { type: 'amount'; value: string }
@@ -73,6 +75,10 @@ export function ticketReducer(state: TicketState, action: TicketAction): TicketS
     case 'price': {
       const v = cleanDecimalInput(action.value);
       return v === null ? state : { ...state, price: v };
+    }
+    case 'seedPrice': {
+      const v = cleanDecimalInput(action.value);
+      return v === null || state.price !== '' ? state : { ...state, price: v };
     }
     case 'stopPrice':
     case 'stopLimitPrice': {

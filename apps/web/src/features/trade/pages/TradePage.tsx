@@ -88,13 +88,14 @@ function TradeScreen(props: {
   const [picking, setPicking] = useState(false);
   const [ticket, dispatch] = useReducer(ticketReducer, { ...INITIAL_TICKET, side: props.side });
 
-  // start the limit price at the last trade (or the best opposite price) once it is known
+  // start the limit price at the last trade (or the best opposite price) once it is known — unless the user has
+  // typed a price already (the market's data may arrive after the first keystrokes)
   const seed = ticker?.last ?? book?.asks[0]?.[0] ?? book?.bids[0]?.[0] ?? null;
   const seeded = useRef(false);
   useEffect(() => {
     if (!seed || seeded.current) return;
     seeded.current = true; // once: clearing the field to type a price must not refill it
-    dispatch({ type: 'price', value: seed });
+    dispatch({ type: 'seedPrice', value: seed });
   }, [seed]);
 
   const ctx: TicketContext = {

@@ -26,7 +26,7 @@ import { ContractBook } from './contract-book.ts';
 import { CONTRACTS } from './domain/contracts.ts';
 import { bracketOf, OrderBrackets, placeWithBracket, type BracketInput } from './order-brackets.ts';
 import { fundingTimeAtOrBefore, settleFunding } from './funding.ts';
-import { futuresFundingRounds, futuresMarkPrices, futuresOrders, futuresPositions } from './futures.schema.ts';
+import { futuresFundingRounds, futuresMarkPrices, futuresOrders } from './futures.schema.ts';
 import { markTick, type MarkOf, type TickReport } from './risk.ts';
 import { openPositionOf } from './settle-fill.ts';
 import { orderView } from './views.ts';
@@ -42,7 +42,7 @@ import { futuresFillsOf, futuresOrderOf, futuresOrdersOf, type HistoryRange } fr
 import { booksOf, type FuturesScope } from './futures-scope.ts';
 import { toLots, toTicks } from './futures-input.ts';
 import { changeLeverage, changeMarginMode, settingOf } from './futures-settings.ts';
-import { closedPositions, futuresAccount, openPositions, orderHistory } from './position-views.ts';
+import { closedPositions, futuresAccount, openPositionRows, openPositions, orderHistory } from './position-views.ts';
 import { adjustIsolatedMargin } from './position-margin.ts';
 import { setPositionStopPl } from './position-stop-pl.ts';
 import { fundingHistory, fundingInfo } from './funding-views.ts';
@@ -352,16 +352,7 @@ export class FuturesService {
 
   /** Close all: every open position (of one contract or all), its orders cancelled first. */
   async closeAll(userId: number, requestId: string, symbol?: string): Promise<{ orders: FuturesOrder[] }> {
-    const positions = await this.db
-      .select()
-      .from(futuresPositions)
-      .where(
-        and(
-          eq(futuresPositions.userId, userId),
-          eq(futuresPositions.status, 'open'),
-          symbol ? eq(futuresPositions.symbol, symbol) : undefined,
-        ),
-      );
+    const positions = await openPositionRows(this.db, userId, symbol);
     const orders: FuturesOrder[] = [];
     // every contract is checked before anything is cancelled, so a halted one leaves the command undone
     for (const p of positions) this.gate?.assertOpen('futures', p.symbol, 'order');

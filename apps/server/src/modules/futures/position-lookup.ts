@@ -3,17 +3,7 @@ import type { FuturesPosition } from '@tidemark/contract/futures';
 import type { Db } from '../../platform/db/database.ts';
 import { contractOf } from './domain/contracts.ts';
 import { futuresPositions } from './futures.schema.ts';
-import { positionView } from './views.ts';
-
-const NOTHING_LIVE = {
-  mark: null,
-  unrealizedPnl: null,
-  roe: null,
-  liquidationPrice: null,
-  bankruptcyPrice: null,
-  closable: 0n,
-  adlRank: null,
-};
+import { CLOSED_POSITION_EXTRAS, positionView } from './views.ts';
 
 /** A user's own CLOSED position as the position history shows it, for other modules (the share card). */
 export class FuturesPositionLookup {
@@ -31,6 +21,6 @@ export class FuturesPositionLookup {
       )
       .limit(1);
     const contract = row ? contractOf(row.symbol) : undefined;
-    return row && contract ? positionView(contract, row, NOTHING_LIVE) : null;
+    return row && contract ? positionView(contract, row, CLOSED_POSITION_EXTRAS) : null;
   }
 }

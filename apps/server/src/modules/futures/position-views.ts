@@ -9,13 +9,14 @@ import {
   unrealizedPnl,
   type OtherLeg,
 } from '@tidemark/futures-math';
+import type { Db } from '../../platform/db/database.ts';
 import { adlRanks } from './adl-rank.ts';
 import { contractOf } from './domain/contracts.ts';
 import { futuresOrders, futuresPositions, futuresSettings, type PositionRow } from './futures.schema.ts';
 import type { FuturesScope } from './futures-scope.ts';
 import { toPosition } from './risk.ts';
 import { walletOf } from './settle-fill.ts';
-import { orderView, positionView, usdt } from './views.ts';
+import { CLOSED_POSITION_EXTRAS, orderView, positionView, usdt } from './views.ts';
 
 /** One page of a user's history, newest first. */
 export interface HistoryPage<T> {
@@ -25,9 +26,9 @@ export interface HistoryPage<T> {
   size: number;
 }
 
-/** A user's open positions (of one contract or all) at the current marks, with liquidation price and ADL light. */
-export async function openPositions(scope: FuturesScope, userId: number, symbol?: string): Promise<FuturesPosition[]> {
-  const rows = await scope.db
+/** A user's open position rows (of one contract or all), oldest first. */
+export function openPositionRows(db: Db, userId: number, symbol?: string): Promise<PositionRow[]> {
+  return db
     .select()
     .from(futuresPositions)
     .where(
@@ -38,6 +39,11 @@ export async function openPositions(scope: FuturesScope, userId: number, symbol?
       ),
     )
     .orderBy(futuresPositions.id);
+}
+
+/** A user's open positions (of one contract or all) at the current marks, with liquidation price and ADL light. */
+export async function openPositions(scope: FuturesScope, userId: number, symbol?: string): Promise<FuturesPosition[]> {
+  const rows = await openPositionRows(scope.db, userId, symbol);
   const available = (await scope.ledger.balance(walletOf(userId))).available;
   const ranks = await adlRanks(
     scope.db,
@@ -108,18 +114,8 @@ export async function closedPositions(
     .limit(q.size)
     .offset((q.page - 1) * q.size);
   const [total] = await scope.db.select({ n: count() }).from(futuresPositions).where(where);
-  // a closed position has no mark, risk or ADL: only what it was
-  const none = {
-    mark: null,
-    unrealizedPnl: null,
-    roe: null,
-    liquidationPrice: null,
-    bankruptcyPrice: null,
-    closable: 0n,
-    adlRank: null,
-  };
   return {
-    items: rows.map((r) => positionView(contractOf(r.symbol)!, r, none)),
+    items: rows.map((r) => positionView(contractOf(r.symbol)!, r, CLOSED_POSITION_EXTRAS)),
     total: Number(total?.n ?? 0),
     page: q.page,
     size: q.size,

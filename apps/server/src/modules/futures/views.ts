@@ -53,6 +53,17 @@ export interface PositionExtras {
   adlRank: number | null;
 }
 
+/** A closed position has no mark, risk or ADL: it shows only what it was. */
+export const CLOSED_POSITION_EXTRAS: PositionExtras = {
+  mark: null,
+  unrealizedPnl: null,
+  roe: null,
+  liquidationPrice: null,
+  bankruptcyPrice: null,
+  closable: 0n,
+  adlRank: null,
+};
+
 export function positionView(c: Contract, p: PositionRow, x: PositionExtras): FuturesPosition {
   const open = p.status === 'open';
   const closedYield = p.openedValue > 0n ? (p.realizedPnl * BigInt(p.leverage) * 100_000_000n) / p.openedValue : null;

@@ -95,10 +95,9 @@ export interface PostingHorizon {
 export async function postingHorizon(db: Db): Promise<PostingHorizon> {
   // the id first, the lock holders after: a writer that took an id up to it still holds the lock then
   const [seq] = (
-    (await db.execute(
-      sql.raw(`select (case when is_called then last_value else 0 end)::text as up_to
-               from ${await postingIdSequence(db)}`),
-    )) as unknown as Rows<{ up_to: string }>
+    (await db.execute(sql`
+      select coalesce(pg_sequence_last_value(pg_get_serial_sequence('ledger_postings', 'id')::regclass), 0)::text
+        as up_to`)) as unknown as Rows<{ up_to: string }>
   ).rows;
   const holders = (await db.execute(sql`
     select distinct virtualtransaction as vxid from pg_locks
@@ -114,17 +113,4 @@ export async function horizonSettled(db: Db, horizon: PostingHorizon): Promise<b
     select 1 from pg_locks where locktype = 'virtualxid'
       and virtualxid = any(${sql.param(horizon.writers)}::text[]) limit 1`)) as unknown as Rows<unknown>;
   return running.rows.length === 0;
-}
-
-let sequenceName: string | undefined;
-async function postingIdSequence(db: Db): Promise<string> {
-  if (!sequenceName) {
-    const [row] = (
-      (await db.execute(sql`select pg_get_serial_sequence('ledger_postings', 'id') as name`)) as unknown as Rows<{
-        name: string;
-      }>
-    ).rows;
-    sequenceName = row!.name;
-  }
-  return sequenceName;
 }

@@ -134,6 +134,8 @@ test('a funded user buys through the market maker, sees the fill and the trade, 
   const low = wholeBelow((await api<Depth>(request, '/xb/v1/spot/depth', { symbol: 'BTCUSDT' })).bids[0]![0], 20n);
   await page.getByTestId('ticket-price').locator('input').fill(low);
   await page.getByTestId('ticket-amount').locator('input').fill('0.001');
+  await expect(page.getByTestId('ticket-available')).toHaveText(/^9\d\d(\.\d+)? USDT$/);
+  await expect(page.getByTestId('ticket-errors')).toHaveCount(0);
   await page.getByTestId('ticket-submit').click();
   await expect(page.getByText('Order placed')).toBeVisible();
   await expect(page.getByTestId('open-order')).toHaveCount(1);

@@ -205,7 +205,7 @@ export function OrderTicket(props: {
       <dl className="ticket__summary" data-testid="ticket-summary">
         <dt>{t('ticket.available')}</dt>
         <dd data-testid="ticket-available">
-          {s.side === 'buy' ? ctx.quoteAvailable : ctx.baseAvailable} {s.side === 'buy' ? m.quote : m.base}
+          {(s.side === 'buy' ? ctx.quoteAvailable : ctx.baseAvailable) ?? '--'} {s.side === 'buy' ? m.quote : m.base}
         </dd>
         {stopType ? (
           <>

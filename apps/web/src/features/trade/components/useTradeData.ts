@@ -26,12 +26,14 @@ export function useLastPrice(symbol: string) {
 }
 
 /** Available spot balance of a currency; the balances channel overrides the REST answer. */
-export function useAvailable(): (currency: string) => string {
+/** A spot balance's available amount: '0' signed out or when none, null while the signed-in user's balances load. */
+export function useAvailable(): (currency: string) => string | null {
   const signedIn = useSignedIn();
   const rest = useQuery({ ...spotBalancesQuery(), enabled: signedIn });
   const live = useMyBalances();
   return (currency) => {
     if (!signedIn) return '0';
+    if (!live && !rest.data) return null;
     const l = live?.find((b) => b.wallet === 'spot' && b.currency === currency);
     return l?.available ?? rest.data?.[currency]?.available ?? '0';
   };

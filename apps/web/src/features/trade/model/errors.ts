@@ -52,9 +52,9 @@ export function ticketErrors(s: TicketState, ctx: TicketContext): TicketError[] 
 
   const taker = rate(m.takerFee);
   if (s.side === 'sell') {
-    if (amount > (units(ctx.baseAvailable) ?? 0n))
+    if (ctx.baseAvailable !== null && amount > (units(ctx.baseAvailable) ?? 0n))
       errors.push({ field: 'balance', key: 'ticket.error.insufficient', params: { currency: m.base } });
-  } else if (notional !== null || marketBuy) {
+  } else if (ctx.quoteAvailable !== null && (notional !== null || marketBuy)) {
     const spend = marketBuy ? amount : (notional ?? 0n);
     const needed = spend + mul(spend, taker, 'ceil');
     if (needed > (units(ctx.quoteAvailable) ?? 0n))

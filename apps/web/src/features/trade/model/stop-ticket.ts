@@ -124,8 +124,8 @@ export function stopErrors(s: TicketState, ctx: TicketContext, last: string | nu
   if (notional !== null && notional < min)
     errors.push({ field: 'amount', key: 'ticket.error.minNotional', params: { min: m.minNotional, quote: m.quote } });
   const freeze = summarizeStop(s, ctx).freeze;
-  const available = units(s.side === 'buy' ? ctx.quoteAvailable : ctx.baseAvailable) ?? 0n;
-  if (freeze !== null && (units(freeze) ?? 0n) > available)
+  const held = s.side === 'buy' ? ctx.quoteAvailable : ctx.baseAvailable;
+  if (freeze !== null && held !== null && (units(freeze) ?? 0n) > (units(held) ?? 0n))
     errors.push({
       field: 'balance',
       key: 'ticket.error.insufficient',

@@ -99,10 +99,10 @@ export function amountForPercent(s: TicketState, ctx: TicketContext, percent: nu
   const pct = BigInt(Math.round(percent));
   const onePlusFee = units('1')! + rate(m.takerFee);
   if (s.side === 'sell') {
-    const base = units(ctx.baseAvailable) ?? 0n;
+    const base = units(ctx.baseAvailable ?? '') ?? 0n;
     return text(floorTo((base * pct) / 100n, step));
   }
-  const quote = ((units(ctx.quoteAvailable) ?? 0n) * pct) / 100n;
+  const quote = ((units(ctx.quoteAvailable ?? '') ?? 0n) * pct) / 100n;
   const spendable = div(quote, onePlusFee, 'floor');
   if (s.type === 'market') return textAt(spendable, m.pricePrecision);
   const price = units(s.price);

@@ -101,6 +101,11 @@ describe('order ticket errors', () => {
       'ticket.error.insufficient',
     );
   });
+  it('while the balances are still loading, the server decides the balance — the ticket does not call it short', () => {
+    const loading = { ...ctx, baseAvailable: null, quoteAvailable: null };
+    expect(keys(limitBuy('60000', '0.02'), loading)).toEqual([]);
+    expect(keys({ ...INITIAL_TICKET, side: 'sell', price: '60000', amount: '0.6' }, loading)).toEqual([]);
+  });
   it('a market order needs liquidity on the other side', () => {
     const s: TicketState = { ...INITIAL_TICKET, type: 'market', amount: '10' };
     expect(keys(s, { ...ctx, bestAsk: null })).toContain('ticket.error.noLiquidity');

@@ -27,9 +27,12 @@ export interface TicketState {
 /** What the ticket works against: the market's rules, the balances and the best prices. */
 export interface TicketContext {
   market: SpotMarket;
-  /** available spot balances (decimal strings), '0' when none or signed out */
-  baseAvailable: string;
-  quoteAvailable: string;
+  /**
+   * available spot balances (decimal strings), '0' when none or signed out; null while a signed-in user's balances
+   * have not arrived — the ticket then leaves the balance check to the server rather than call a balance short
+   */
+  baseAvailable: string | null;
+  quoteAvailable: string | null;
   bestBid: string | null;
   bestAsk: string | null;
 }

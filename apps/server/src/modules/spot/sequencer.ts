@@ -70,6 +70,8 @@ export interface GroupWork {
   trades: NewTrade[];
   /** Stops created or changed in this group (written after the orders: they may point at them). */
   stops: Map<number, StopOrderRow>;
+  /** Orders the group before creates while it still commits (invisible to this group's reads until then). */
+  earlier: ReadonlySet<number>;
 }
 
 /** What one committed group changed in one market: for market data and the users' channels. */
@@ -403,7 +405,7 @@ export class MarketSequencer {
         .select({ id: spotOrders.id })
         .from(spotOrders)
         .where(and(eq(spotOrders.id, orderId), eq(spotOrders.userId, userId)));
-      if (!stored && !work.created.has(orderId)) throw notFound('spot.orderNotFound');
+      if (!stored && !work.created.has(orderId) && !work.earlier.has(orderId)) throw notFound('spot.orderNotFound');
       throw badRequest('ORDER_NOT_OPEN', 'spot.orderNotOpen');
     }
     this.log.drain();

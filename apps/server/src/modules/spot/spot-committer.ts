@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { Carried } from '../wallet/ledger-batch.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import type { BatchResult, GroupWork, MarketSequencer, NewOrder, Outcome, Pending } from './sequencer.ts';
 import { spotOrders, type SpotOrderRow } from './spot.schema.ts';
@@ -21,10 +22,13 @@ import { writeStops } from './stop-desk.ts';
  *      gets one update per group, not one per fill), the new orders, the changed orders and the trades —
  *      preceded by a lock of credited accounts not locked in 1, only when there are any; commit.
  *
- * Only then are callers answered and market data published. One transaction for all markets means the
- * shared rows (fees, a trader's USDT, the market maker) are locked by one spot transaction at a time: markets
- * never wait on each other's row locks, and two spot groups can never deadlock. A failed group rebuilds the
- * books of its markets from the database and retries its commands one by one, so a bad command fails alone.
+ * Only then are callers answered and market data published. On PostgreSQL the next group is cut, read and run
+ * through the engines while one writes and commits (the pipeline: it starts from the balances that group
+ * leaves, confirmed by its own id-ordered lock once that group has committed, and writes after it). The shared
+ * rows (fees, a trader's USDT, the market maker) are locked by one spot transaction at a time: markets never
+ * wait on each other's row locks, and two spot groups never deadlock (the next one holds no lock until the one
+ * before has committed). A failed group rebuilds the books of its markets from the database and runs again
+ * alone, then command by command, so a bad command fails alone.
  */
 
 /** Per market per group: enough to amortise a commit, small enough to keep one group's latency low. */
@@ -41,11 +45,31 @@ interface PrepareRow extends Record<string, unknown> {
 }
 
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+const NONE: ReadonlySet<number> = new Set();
 
 interface Part {
   seq: MarketSequencer;
   pending: Pending[];
 }
+
+/**
+ * A group on its way to the database. `decided` settles once its engines have run and its balances are final in
+ * memory (its write is about to be sent) — or the group failed before; `done` once it committed and its callers
+ * were answered (true) or it rolled back (false).
+ */
+interface Flight {
+  parts: Part[];
+  decided: Promise<void>;
+  done: Promise<boolean>;
+  /** Its account balances as it leaves them, for the group after it (set when decided). */
+  carried: Map<string, Carried> | null;
+  /** The ids of the orders it creates: they are not visible to the next group's reads until it commits. */
+  created: Set<number>;
+}
+
+/** Only these run speculatively: a stop command reads stop rows the group before may not have committed yet. */
+const speculates = (parts: Part[]) =>
+  parts.every((x) => x.pending.every((q) => q.command.kind === 'place' || q.command.kind === 'cancel'));
 
 export class SpotCommitter {
   private readonly db: Db;
@@ -53,6 +77,8 @@ export class SpotCommitter {
   private readonly clock: Clock;
   private readonly onCommit: (result: BatchResult) => void;
   private readonly sequencers: MarketSequencer[] = [];
+  /** Whether a group may start while the one before commits (a database with more than one connection). */
+  private readonly pipelined: boolean;
   private running = false;
 
   constructor(deps: {
@@ -60,10 +86,14 @@ export class SpotCommitter {
     ledger: LedgerService;
     clock: Clock;
     onCommit: (r: BatchResult) => void;
-    /** Where groups commit: a connection of its own on PostgreSQL (Database.groupCommit), else `db`. */
+    /**
+     * Where groups commit: connections of their own on PostgreSQL (Database.groupCommit, two, so the next group
+     * can start while one commits), else `db` — one group at a time.
+     */
     commitOn?: Db | undefined;
   }) {
     this.db = deps.commitOn ?? deps.db;
+    this.pipelined = deps.commitOn !== undefined;
     this.ledger = deps.ledger;
     this.clock = deps.clock;
     this.onCommit = deps.onCommit;
@@ -82,8 +112,14 @@ export class SpotCommitter {
     return !this.running && this.sequencers.every((s) => s.queue.length === 0);
   }
 
+  /**
+   * Cuts and runs groups while commands wait. On PostgreSQL two groups overlap: the next one is cut, locked and
+   * run through its engines while the one before writes and commits (docs/decisions/0009-batched-ledger.md,
+   * "The pipeline"); it writes only once that one has committed, and commits after it.
+   */
   private async loop(): Promise<void> {
     this.running = true;
+    let prev: Flight | null = null;
     try {
       for (;;) {
         // Let the event loop read the requests that arrived meanwhile before a group is cut. On the embedded
@@ -94,23 +130,84 @@ export class SpotCommitter {
         for (const seq of this.sequencers) {
           if (seq.queue.length) parts.push({ seq, pending: seq.queue.splice(0, MAX_PER_MARKET) });
         }
-        if (!parts.length) return;
-        await Promise.all(parts.map((x) => x.seq.built));
-        const size = parts.reduce((n, x) => n + x.pending.length, 0);
-        if (!(await this.runGroup(parts)) && size > 1) {
-          // a rolled-back group is retried command by command, so one bad command fails alone
-          for (const part of parts) {
-            for (const one of part.pending) await this.runGroup([{ seq: part.seq, pending: [one] }]);
-          }
+        if (!parts.length) {
+          if (!prev) return;
+          if (!(await prev.done)) await this.recover([prev]);
+          prev = null;
+          continue;
         }
+        await Promise.all(parts.map((x) => x.seq.built));
+        if (prev && !(this.pipelined && speculates(parts))) {
+          // not alongside: this group starts from the committed state
+          if (!(await prev.done)) await this.recover([prev]);
+          prev = null;
+        }
+        const flight = this.start(parts, prev);
+        await flight.decided.catch(() => {});
+        if (prev && !(await prev.done)) {
+          // it was decided on top of a group that rolled back: it rolls back too (it waits for that one)
+          await flight.done;
+          await this.recover([prev, flight]);
+          prev = null;
+          continue;
+        }
+        if (!flight.carried) {
+          // failed before it was decided
+          if (!(await flight.done)) await this.recover([flight]);
+          prev = null;
+          continue;
+        }
+        prev = this.pipelined ? flight : null;
+        if (!this.pipelined && !(await flight.done)) await this.recover([flight]);
       }
     } finally {
       this.running = false;
     }
   }
 
-  /** Runs one group; false (callers of a group of several not answered yet) if it rolled back. */
-  private async runGroup(parts: Part[]): Promise<boolean> {
+  /**
+   * Rolled-back groups (all settled): the engines of their markets may hold effects that never became durable,
+   * so they are rebuilt from the database; then each group runs again alone — locked the ordinary way — and, if
+   * it fails again, command by command, so one bad command fails alone.
+   */
+  private async recover(flights: Flight[]): Promise<void> {
+    const seqs = new Set(flights.flatMap((f) => f.parts.map((x) => x.seq)));
+    for (const seq of seqs) await seq.rebuild();
+    for (const f of flights) {
+      const size = f.parts.reduce((n, x) => n + x.pending.length, 0);
+      if (size === 1) {
+        // a single command: answered by its own run (its error included)
+        if (await this.start(f.parts, null, true).done) continue;
+        for (const seq of new Set(f.parts.map((x) => x.seq))) await seq.rebuild();
+        continue;
+      }
+      if (await this.start(f.parts, null).done) continue;
+      for (const x of f.parts) await x.seq.rebuild();
+      for (const part of f.parts) {
+        for (const one of part.pending) {
+          if (!(await this.start([{ seq: part.seq, pending: [one] }], null, true).done)) await part.seq.rebuild();
+        }
+      }
+    }
+  }
+
+  /**
+   * Starts one group in its own transaction. With `prev` (still committing) its accounts' balances start from
+   * where `prev` leaves them and are confirmed by a lock the database grants once `prev` has committed; its
+   * write waits for `prev`'s commit, so it reads and updates the rows `prev` wrote. `last`: a lone command whose
+   * failure is answered to its caller.
+   */
+  private start(parts: Part[], prev: Flight | null, last = false): Flight {
+    let decide!: () => void;
+    const decided = new Promise<void>((resolve) => (decide = resolve));
+    const flight: Flight = { parts, decided, done: Promise.resolve(false), carried: null, created: new Set() };
+    flight.done = this.runGroup(flight, prev, decide, last).finally(decide);
+    return flight;
+  }
+
+  /** Runs one group; false (callers of a group not answered yet, unless `last`) if it rolled back. */
+  private async runGroup(flight: Flight, prev: Flight | null, decide: () => void, last: boolean): Promise<boolean> {
+    const parts = flight.parts;
     const now = new Date(this.clock.now());
     const outcomes = new Map<MarketSequencer, Outcome[]>();
     let work: GroupWork | undefined;
@@ -123,13 +220,14 @@ export class SpotCommitter {
         // one statement: order ids, client ids already used, and the lock of the accounts the placements and
         // stop orders freeze from (plus the existing accounts the group will probably credit)
         const ledger = this.ledger.batch(tx);
-        const read = await ledger.lock<PrepareRow>(
-          parts.flatMap((x) => x.pending.flatMap((q) => x.seq.accountsToLock(q.command))),
-          {
-            known: parts.flatMap((x) => x.pending.flatMap((q) => x.seq.creditedAccountsOf(q.command))),
-            ...(orders.length ? { alongside: this.prepareQuery(orders) } : {}),
-          },
-        );
+        const toLock = parts.flatMap((x) => x.pending.flatMap((q) => x.seq.accountsToLock(q.command)));
+        const options = {
+          known: parts.flatMap((x) => x.pending.flatMap((q) => x.seq.creditedAccountsOf(q.command))),
+          ...(orders.length ? { alongside: this.prepareQuery(orders) } : {}),
+        };
+        const read = prev?.carried
+          ? await ledger.lockAhead<PrepareRow>(toLock, prev.carried, options)
+          : await ledger.lock<PrepareRow>(toLock, options);
         const { ids, stored } = await this.prepared(tx, read);
         work = {
           tx,
@@ -141,6 +239,7 @@ export class SpotCommitter {
           changed: new Map(),
           trades: [],
           stops: new Map(),
+          earlier: prev?.created ?? NONE,
         };
         for (const x of parts) {
           outcomes.set(
@@ -151,13 +250,18 @@ export class SpotCommitter {
             ),
           );
         }
+        await ledger.confirm();
+        await ledger.lockCredited();
+        flight.carried = ledger.carry();
+        for (const id of work.created.keys()) flight.created.add(id);
+        decide();
+        // the rows the group before wrote must be committed before this group's statements read or update them
+        if (prev && !(await prev.done)) throw new Error('spot: the group before rolled back');
         await this.write(tx, work);
         await writeStops(tx, work.stops);
       }, this.db);
     } catch (err) {
-      // the engines may hold effects of the rolled-back group: take the durable state back
-      for (const x of parts) await x.seq.rebuild();
-      if (parts.length === 1 && parts[0]!.pending.length === 1) parts[0]!.pending[0]!.reject(err);
+      if (last) parts[0]!.pending[0]!.reject(err);
       return false;
     }
     // durable now: answer the callers, then publish

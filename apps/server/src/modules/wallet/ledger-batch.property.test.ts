@@ -7,6 +7,7 @@ import { createTestDatabase } from '../../testing/test-database.ts';
 import { users } from '../account/user.schema.ts';
 import { ledgerCheck } from './ledger-check.ts';
 import { InsufficientBalance, keyOf, mayGoNegative, netChanges, type AccountRef, type Entry } from './ledger-types.ts';
+import { SpeculationMissed, type Carried, type LedgerBatch } from './ledger-batch.ts';
 import { LedgerService } from './ledger.service.ts';
 import type { UserWallet } from './ledger.schema.ts';
 
@@ -151,93 +152,192 @@ function referenceApply(model: Map<string, { available: bigint; frozen: bigint }
 
 let runs = 0;
 
+/**
+ * How a run's batches reach the database: each gets its chunk of entries and must push, per entry, whether the
+ * batch accepted it.
+ */
+type RunBatches = (chunks: Entry[][], accepted: boolean[]) => Promise<void>;
+
+/** Applies a chunk's entries to a batch, noting refusals (anything else is a failure of the test). */
+function applyAll(batch: LedgerBatch, chunk: Entry[], accepted: boolean[]): number {
+  let refused = 0;
+  for (const e of chunk) {
+    try {
+      batch.apply(e);
+      accepted.push(true);
+    } catch (err) {
+      if (!(err instanceof InsufficientBalance)) throw err;
+      accepted.push(false);
+      refused += 1;
+    }
+  }
+  return refused;
+}
+
+const accountsOfChunk = (chunk: Entry[]) => chunk.flatMap((e) => e.movements.map((m) => m.account));
+
+/** One transaction per batch, one after the other, each locking its accounts (the ordinary path). */
+const oneByOne: RunBatches = async (chunks, accepted) => {
+  for (const chunk of chunks) {
+    await ledger.transaction(async (tx) => {
+      const batch = ledger.batch(tx);
+      await batch.lock(accountsOfChunk(chunk));
+      const refused = applyAll(batch, chunk, accepted);
+      expect(await batch.flush()).toHaveLength(chunk.length - refused);
+    });
+  }
+};
+
+/**
+ * The spot group commit's pipeline: each batch after the first starts from the balances the one before leaves
+ * (`lockAhead` with its `carry()`) and is decided while that one has not committed yet; it writes once that one
+ * has committed. On PostgreSQL the two transactions are open at once; the embedded database runs one
+ * transaction at a time, so there each batch starts after the one before committed (same carry, same checks).
+ */
+const pipelined: RunBatches = async (chunks, accepted) => {
+  let before: { carried: Promise<Map<string, Carried>>; done: Promise<void> } | null = null;
+  const concurrent = handle.url !== null;
+  for (const chunk of chunks) {
+    const prev = before;
+    let carried!: (c: Map<string, Carried>) => void;
+    const next = { carried: new Promise<Map<string, Carried>>((r) => (carried = r)), done: Promise.resolve() };
+    next.done = ledger.transaction(async (tx) => {
+      const batch = ledger.batch(tx);
+      if (prev) await batch.lockAhead(accountsOfChunk(chunk), await prev.carried);
+      else await batch.lock(accountsOfChunk(chunk));
+      const refused = applyAll(batch, chunk, accepted);
+      // the order of the spot committer: confirmed (granted once the batch before committed), credited accounts
+      // locked, balances handed on, then written after the batch before
+      await batch.confirm();
+      await batch.lockCredited();
+      carried(batch.carry());
+      await prev?.done;
+      expect(await batch.flush()).toHaveLength(chunk.length - refused);
+    });
+    next.done.catch(() => {});
+    before = next;
+    // the next batch starts once this one's balances are known and the one before it has committed (at most
+    // two in flight, as in the spot committer) — on the embedded database once this one has committed
+    if (concurrent) await Promise.race([next.carried, next.done]);
+    else await next.done;
+    await prev?.done;
+  }
+  await before?.done;
+};
+
 describe('batched ledger against a one-at-a-time reference', () => {
-  it('same refusals, balances and journal sums for random batch cuts', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(command, { minLength: 1, maxLength: 40 }),
-        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 40 }),
-        async (generated, cuts) => {
-          // an entry that moves nothing is a programming error in both paths, not a case to compare
-          const commands = generated.filter(
-            (c) => !(c.t === 'transfer' && c.from === c.to) && !(c.t === 'pay' && c.user === c.to),
-          );
-          if (!commands.length) return;
-          const run = `prop-run-${(runs += 1)}-${Date.now()}`;
-          const entries = commands.map((c, i) => entryOf(c, run, i));
-          const refs = new Map<string, AccountRef>();
-          for (const e of entries) for (const m of e.movements) refs.set(keyOf(m.account), m.account);
-          // the reference starts from what the database holds now
-          const model = new Map<string, { available: bigint; frozen: bigint }>();
-          const start = new Map<string, { available: bigint; frozen: bigint }>();
-          for (const [key, ref] of refs) {
-            const b = await ledger.balance(ref);
-            model.set(key, { ...b });
-            start.set(key, { ...b });
-          }
-          const expected = entries.map((e) => referenceApply(model, e));
+  it.each([
+    ['one after the other', oneByOne],
+    ['pipelined: each decided while the one before commits', pipelined],
+  ])(
+    'same refusals, balances and journal sums for random batch cuts (%s)',
+    async (_, runBatches) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(command, { minLength: 1, maxLength: 40 }),
+          fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 40 }),
+          async (generated, cuts) => {
+            // an entry that moves nothing is a programming error in both paths, not a case to compare
+            const commands = generated.filter(
+              (c) => !(c.t === 'transfer' && c.from === c.to) && !(c.t === 'pay' && c.user === c.to),
+            );
+            if (!commands.length) return;
+            const run = `prop-run-${(runs += 1)}-${Date.now()}`;
+            const entries = commands.map((c, i) => entryOf(c, run, i));
+            const refs = new Map<string, AccountRef>();
+            for (const e of entries) for (const m of e.movements) refs.set(keyOf(m.account), m.account);
+            // the reference starts from what the database holds now
+            const model = new Map<string, { available: bigint; frozen: bigint }>();
+            const start = new Map<string, { available: bigint; frozen: bigint }>();
+            for (const [key, ref] of refs) {
+              const b = await ledger.balance(ref);
+              model.set(key, { ...b });
+              start.set(key, { ...b });
+            }
+            const expected = entries.map((e) => referenceApply(model, e));
 
-          const accepted: boolean[] = [];
-          let at = 0;
-          for (let c = 0; at < entries.length; c += 1) {
-            const size = cuts[c % cuts.length]!;
-            const chunk = entries.slice(at, at + size);
-            at += size;
-            await ledger.transaction(async (tx) => {
-              const batch = ledger.batch(tx);
-              await batch.lock(chunk.flatMap((e) => e.movements.map((m) => m.account)));
-              for (const e of chunk) {
-                try {
-                  batch.apply(e);
-                  accepted.push(true);
-                } catch (err) {
-                  if (!(err instanceof InsufficientBalance)) throw err;
-                  accepted.push(false);
-                }
-              }
-              const ids = await batch.flush();
-              expect(ids).toHaveLength(chunk.length - accepted.slice(-chunk.length).filter((x) => !x).length);
-            });
-          }
-          expect(accepted).toEqual(expected);
-
-          for (const [key, ref] of refs)
-            expect({ key, ...(await ledger.balance(ref)) }).toEqual({ key, ...model.get(key)! });
-          // the run's journal: one transaction per accepted command, postings summing to each account's change
-          const journal = (
-            (await db.execute(
-              sql`select a.owner || '|' || a.currency || '|' || a.wallet as key,
+            const chunks: Entry[][] = [];
+            for (let c = 0, at = 0; at < entries.length; c += 1) {
+              const size = cuts[c % cuts.length]!;
+              chunks.push(entries.slice(at, at + size));
+              at += size;
+            }
+            const accepted: boolean[] = [];
+            await runBatches(chunks, accepted);
+            expect(accepted).toEqual(expected);
+            for (const [key, ref] of refs)
+              expect({ key, ...(await ledger.balance(ref)) }).toEqual({ key, ...model.get(key)! });
+            // the run's journal: one transaction per accepted command, postings summing to each account's change
+            const journal = (
+              (await db.execute(
+                sql`select a.owner || '|' || a.currency || '|' || a.wallet as key,
                          sum(p.available_delta)::text as available, sum(p.frozen_delta)::text as frozen,
                          count(distinct t.id)::int as transactions
                   from ledger_transactions t join ledger_postings p on p.transaction_id = t.id
                   join ledger_accounts a on a.id = p.account_id
                   where t.reference like ${`${run}:%`} group by 1`,
-            )) as unknown as { rows: Array<{ key: string; available: string; frozen: string }> }
-          ).rows;
-          const moved = new Map(
-            journal.map((r) => [r.key, { available: BigInt(r.available), frozen: BigInt(r.frozen) }]),
-          );
-          for (const [key, end] of model) {
-            const s = start.get(key)!;
-            const m = moved.get(key) ?? { available: 0n, frozen: 0n };
-            expect({ key, available: m.available, frozen: m.frozen }).toEqual({
-              key,
-              available: end.available - s.available,
-              frozen: end.frozen - s.frozen,
-            });
-          }
-          const [count] = (
-            (await db.execute(
-              sql`select count(*)::int as n from ledger_transactions where reference like ${`${run}:%`}`,
-            )) as unknown as { rows: Array<{ n: number }> }
-          ).rows;
-          expect(Number(count!.n)).toBe(expected.filter(Boolean).length);
-        },
-      ),
-      { numRuns: 30 },
-    );
-    expect((await ledgerCheck(db)).problems).toEqual([]);
-  }, 600_000);
+              )) as unknown as { rows: Array<{ key: string; available: string; frozen: string }> }
+            ).rows;
+            const moved = new Map(
+              journal.map((r) => [r.key, { available: BigInt(r.available), frozen: BigInt(r.frozen) }]),
+            );
+            for (const [key, end] of model) {
+              const s = start.get(key)!;
+              const m = moved.get(key) ?? { available: 0n, frozen: 0n };
+              expect({ key, available: m.available, frozen: m.frozen }).toEqual({
+                key,
+                available: end.available - s.available,
+                frozen: end.frozen - s.frozen,
+              });
+            }
+            const [count] = (
+              (await db.execute(
+                sql`select count(*)::int as n from ledger_transactions where reference like ${`${run}:%`}`,
+              )) as unknown as { rows: Array<{ n: number }> }
+            ).rows;
+            expect(Number(count!.n)).toBe(expected.filter(Boolean).length);
+          },
+        ),
+        { numRuns: 30 },
+      );
+      expect((await ledgerCheck(db)).problems).toEqual([]);
+    },
+    600_000,
+  );
+
+  it('a speculative batch finds a balance changed since the batch before and writes nothing', async () => {
+    const ref = u(2, 'USDT', 'earn');
+    const deposit = (amount: bigint, reference: string): Entry => ({
+      kind: 'prop_deposit',
+      reference,
+      movements: [
+        { account: OUTSIDE('USDT'), available: -amount },
+        { account: ref, available: amount },
+      ],
+    });
+    let carried = new Map<string, Carried>();
+    await ledger.transaction(async (tx) => {
+      const batch = ledger.batch(tx);
+      await batch.lock([ref, OUTSIDE('USDT')]);
+      batch.apply(deposit(100n, 'miss:a'));
+      await batch.lockCredited();
+      carried = batch.carry();
+      await batch.flush();
+    });
+    // another module's transaction changes the account after the batch before and before the next one locks it
+    await ledger.transaction((tx) => ledger.post(tx, deposit(7n, 'miss:other')));
+    const between = await ledger.balance(ref);
+    await expect(
+      ledger.transaction(async (tx) => {
+        const batch = ledger.batch(tx);
+        await batch.lockAhead([ref, OUTSIDE('USDT')], carried);
+        batch.apply(deposit(1n, 'miss:b'));
+        await batch.confirm();
+        await batch.flush();
+      }),
+    ).rejects.toBeInstanceOf(SpeculationMissed);
+    expect(await ledger.balance(ref)).toEqual(between);
+  });
 
   it('a plain post() is a batch of one with the same refusals', async () => {
     const ref = u(0, 'USDT', 'earn');

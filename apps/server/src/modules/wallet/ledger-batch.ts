@@ -88,6 +88,27 @@ interface LockedArrays {
   lock_frozen: string[];
 }
 
+/**
+ * An account's balance as the group before this one left it (in memory, that group still committing): what a
+ * speculative lock starts from instead of reading it (see `LedgerBatch.lockAhead`).
+ */
+export interface Carried {
+  ref: AccountRef;
+  id: number;
+  available: bigint;
+  frozen: bigint;
+}
+
+/**
+ * A speculative lock found a balance other than the one the batch was decided against (another transaction
+ * changed the account between the two): the batch must roll back and be decided again, locked the ordinary way.
+ */
+export class SpeculationMissed extends Error {
+  constructor(key: string) {
+    super(`ledger: ${key} changed under a speculative batch`);
+  }
+}
+
 interface Pending {
   kind: string;
   reference: string | null;
@@ -107,6 +128,12 @@ export class LedgerBatch {
    */
   private readonly created = new Map<string, number>();
   private entries: Pending[] = [];
+  /**
+   * A speculative batch only: the balances it was decided against, by key, and the id-ordered lock of all of
+   * them in flight (see `lockAhead`, `confirm`).
+   */
+  private assumed: Map<string, { available: bigint; frozen: bigint }> | null = null;
+  private confirming: Promise<LockedRow[]> | null = null;
   /** The users whose balances an applied entry changed (told to the channels once the transaction commits). */
   readonly users = new Set<number>();
 
@@ -159,39 +186,12 @@ export class LedgerBatch {
     for (let attempt = 0; ; attempt++) {
       await this.resolve([...wanted.values()]);
       const ids = [...wanted.keys()].map((k) => this.idOf(k)!);
-      let found: LockedRow[];
+      const read = await this.readAccounts<T>(ids, alongside, true);
+      const found = read.found;
       if (alongside) {
-        const [row] = await rows<LockedArrays & T>(
-          this.tx,
-          sql`with l as (
-                select id, owner, currency, wallet, available, frozen from ledger_accounts
-                where id = any(${p(ids.map(String))}::bigint[]) order by id for update
-              )
-              select k.*, x.* from (
-                select coalesce(array_agg(id::text), '{}') as lock_id, coalesce(array_agg(owner), '{}') as lock_owner,
-                       coalesce(array_agg(currency), '{}') as lock_currency, coalesce(array_agg(wallet), '{}') as lock_wallet,
-                       coalesce(array_agg(available::text), '{}') as lock_available,
-                       coalesce(array_agg(frozen::text), '{}') as lock_frozen
-                from l
-              ) k, (${alongside}) x`,
-        );
-        found = row!.lock_id.map((id, i) => ({
-          id,
-          owner: row!.lock_owner[i]!,
-          currency: row!.lock_currency[i]!,
-          wallet: row!.lock_wallet[i]!,
-          available: row!.lock_available[i]!,
-          frozen: row!.lock_frozen[i]!,
-        }));
-        extra = row;
+        extra = read.extra;
         // the caller's part ran once; a second attempt (stale ids) only locks
         alongside = undefined;
-      } else {
-        found = await rows<LockedRow>(
-          this.tx,
-          sql`select id, owner, currency, wallet, available, frozen from ledger_accounts
-              where id = any(${p(ids.map(String))}::bigint[]) order by id for update`,
-        );
       }
       const byId = new Map(found.map((r) => [Number(r.id), r]));
       let stale = false;
@@ -223,6 +223,93 @@ export class LedgerBatch {
       if (!stale) return extra;
       if (attempt > 2) throw new Error('ledger: account ids keep changing under the batch');
     }
+  }
+
+  /**
+   * `lock()` for a batch that runs while the one before it still commits (the spot group commit's pipeline,
+   * docs/decisions/0009-batched-ledger.md). The accounts that batch held are taken from `carried` — their
+   * balances as it leaves them — and the others are read without waiting (with `alongside`, as in lock()); the
+   * batch is decided against these at once. Meanwhile one `SELECT … FOR UPDATE` of all of them in id order is
+   * sent, which the database answers once the batch before has committed. `confirm()` must be awaited before
+   * anything is written: it checks that the locked balances are the ones assumed, or throws SpeculationMissed.
+   */
+  async lockAhead<T extends object = Record<string, unknown>>(
+    refs: AccountRef[],
+    carried: ReadonlyMap<string, Carried>,
+    options: { known?: AccountRef[]; alongside?: SQL } = {},
+  ): Promise<T | undefined> {
+    if (this.held.size || this.entries.length) throw new Error('ledger: lockAhead must open its batch');
+    const wanted = new Map<string, AccountRef>();
+    for (const ref of refs) wanted.set(keyOf(ref), ref);
+    for (const ref of options.known ?? []) {
+      const key = keyOf(ref);
+      if (carried.has(key) || this.idOf(key) !== undefined) wanted.set(key, ref);
+    }
+    await this.resolve([...wanted.values()].filter((r) => !carried.has(keyOf(r))));
+    const assumed = new Map<string, { available: bigint; frozen: bigint }>();
+    const take = (key: string, ref: AccountRef, id: number, available: bigint, frozen: bigint) => {
+      this.held.set(key, { ref, key, id, locked: true, available, frozen, dAvailable: 0n, dFrozen: 0n });
+      assumed.set(key, { available, frozen });
+    };
+    const read: Array<[string, AccountRef]> = [];
+    for (const [key, ref] of wanted) {
+      const c = carried.get(key);
+      if (c) take(key, ref, c.id, c.available, c.frozen);
+      else read.push([key, ref]);
+    }
+    const { found, extra } = await this.readAccounts<T>(
+      read.map(([key]) => this.idOf(key)!),
+      options.alongside,
+      false,
+    );
+    const byId = new Map(found.map((r) => [Number(r.id), r]));
+    for (const [key, ref] of read) {
+      const id = this.idOf(key)!;
+      const row = byId.get(id);
+      if (!row || `${row.owner}|${row.currency}|${row.wallet}` !== key) {
+        // an id from a rolled-back transaction: the ordinary lock finds it again
+        this.cache.forget(key);
+        throw new SpeculationMissed(key);
+      }
+      take(key, ref, id, BigInt(row.available), BigInt(row.frozen));
+    }
+    this.assumed = assumed;
+    const ids = [...this.held.values()].map((h) => String(h.id));
+    this.confirming = rows<LockedRow>(
+      this.tx,
+      sql`select id, owner, currency, wallet, available, frozen from ledger_accounts
+          where id = any(${p(ids)}::bigint[]) order by id for update`,
+    );
+    // awaited by confirm(); a failure before then (the transaction rolled back) must not go unhandled
+    this.confirming.catch(() => {});
+    return extra;
+  }
+
+  /** A speculative batch: waits for its lock and checks the balances it assumed (see lockAhead). */
+  async confirm(): Promise<void> {
+    if (!this.confirming || !this.assumed) return;
+    const locked = await this.confirming;
+    this.confirming = null;
+    const byId = new Map(locked.map((r) => [Number(r.id), r]));
+    for (const [key, was] of this.assumed) {
+      const row = byId.get(this.held.get(key)!.id);
+      if (!row || BigInt(row.available) !== was.available || BigInt(row.frozen) !== was.frozen) {
+        throw new SpeculationMissed(key);
+      }
+    }
+    this.assumed = null;
+  }
+
+  /**
+   * The balances of the accounts this batch holds locked, as its entries leave them: what the next batch of a
+   * pipeline starts from while this one commits. Call after `lockCredited()`, before the batch is written.
+   */
+  carry(): Map<string, Carried> {
+    const out = new Map<string, Carried>();
+    for (const h of this.held.values()) {
+      if (h.locked) out.set(h.key, { ref: h.ref, id: h.id, available: h.available, frozen: h.frozen });
+    }
+    return out;
   }
 
   /** The balance of a locked account as it stands in this batch (entries applied, flushed or not). */
@@ -282,10 +369,70 @@ export class LedgerBatch {
     });
   }
 
+  /**
+   * One statement: the accounts' rows in id order — locked (`FOR UPDATE`) or only read — with the caller's
+   * one-row `alongside` query when there is one.
+   */
+  private async readAccounts<T>(
+    ids: number[],
+    alongside: SQL | undefined,
+    lock: boolean,
+  ): Promise<{ found: LockedRow[]; extra: T | undefined }> {
+    const forUpdate = lock ? sql` for update` : sql``;
+    if (!alongside) {
+      if (!ids.length) return { found: [], extra: undefined };
+      const found = await rows<LockedRow>(
+        this.tx,
+        sql`select id, owner, currency, wallet, available, frozen from ledger_accounts
+            where id = any(${p(ids.map(String))}::bigint[]) order by id${forUpdate}`,
+      );
+      return { found, extra: undefined };
+    }
+    const [row] = await rows<LockedArrays & T>(
+      this.tx,
+      sql`with l as (
+            select id, owner, currency, wallet, available, frozen from ledger_accounts
+            where id = any(${p(ids.map(String))}::bigint[]) order by id${forUpdate}
+          )
+          select k.*, x.* from (
+            select coalesce(array_agg(id::text), '{}') as lock_id, coalesce(array_agg(owner), '{}') as lock_owner,
+                   coalesce(array_agg(currency), '{}') as lock_currency, coalesce(array_agg(wallet), '{}') as lock_wallet,
+                   coalesce(array_agg(available::text), '{}') as lock_available,
+                   coalesce(array_agg(frozen::text), '{}') as lock_frozen
+            from l
+          ) k, (${alongside}) x`,
+    );
+    const found = row!.lock_id.map((id, i) => ({
+      id,
+      owner: row!.lock_owner[i]!,
+      currency: row!.lock_currency[i]!,
+      wallet: row!.lock_wallet[i]!,
+      available: row!.lock_available[i]!,
+      frozen: row!.lock_frozen[i]!,
+    }));
+    return { found, extra: row };
+  }
+
   /** Locks the entry's accounts (one statement when any is new to the batch), then applies it. */
   async post(entry: Entry): Promise<void> {
     await this.lock(entry.movements.map((m) => m.account));
     this.apply(entry);
+  }
+
+  /**
+   * Locks (in id order) the accounts entries credited without locking them, and checks them: flush() does it
+   * first; a pipeline calls it before `carry()`, so the next batch starts from every account this one holds.
+   */
+  async lockCredited(): Promise<void> {
+    const unlocked = [...this.held.values()].filter((h) => !h.locked);
+    if (!unlocked.length) return;
+    await this.lock(unlocked.map((h) => h.ref));
+    for (const h of unlocked) {
+      const now = this.held.get(h.key)!;
+      if (now.frozen < 0n || (now.available < 0n && !mayGoNegative(now.ref))) {
+        throw new Error(`ledger: a credit-only change overdrew ${h.key}: a caller broke its promise`);
+      }
+    }
   }
 
   /**
@@ -307,16 +454,7 @@ export class LedgerBatch {
     columns: SQL;
   }): Promise<{ ids: number[]; row: T | undefined }> {
     if (!this.entries.length) return { ids: [], row: undefined };
-    const unlocked = [...this.held.values()].filter((h) => !h.locked);
-    if (unlocked.length) {
-      await this.lock(unlocked.map((h) => h.ref));
-      for (const h of unlocked) {
-        const now = this.held.get(h.key)!;
-        if (now.frozen < 0n || (now.available < 0n && !mayGoNegative(now.ref))) {
-          throw new Error(`ledger: a credit-only change overdrew ${h.key}: a caller broke its promise`);
-        }
-      }
-    }
+    await this.lockCredited();
     const kinds: string[] = [];
     const references: Array<string | null> = [];
     const memos: Array<string | null> = [];

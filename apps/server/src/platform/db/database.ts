@@ -20,9 +20,9 @@ export interface Database {
    */
   autocommit?: Db;
   /**
-   * PostgreSQL only: a connection of its own for the spot group commit, which runs one transaction at a time.
-   * On the shared pool a group waited, under load, for a connection other modules' transactions held (tens of
-   * milliseconds added to every order of the group); with its own it never waits for one.
+   * PostgreSQL only: two connections of their own for the spot group commit, whose next group starts while one
+   * commits. On the shared pool a group waited, under load, for a connection other modules' transactions held
+   * (tens of milliseconds added to every order of the group); with its own it never waits for one.
    */
   groupCommit?: Db;
   /** Runs a script of several statements (migrations). */
@@ -52,7 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await pool.query('select 1');
     const apart = new pg.Pool({ connectionString: target.url, max: 2 });
     apart.on('error', () => {});
-    const committing = new pg.Pool({ connectionString: target.url, max: 1 });
+    const committing = new pg.Pool({ connectionString: target.url, max: 2 });
     committing.on('error', () => {});
     return {
       db,

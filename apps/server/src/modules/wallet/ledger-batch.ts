@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import { PREPARED, type Db } from '../../platform/db/database.ts';
 import {
   insufficientBalance,
   keyOf,
@@ -277,7 +277,7 @@ export class LedgerBatch {
     const ids = [...this.held.values()].map((h) => String(h.id));
     this.confirming = rows<LockedRow>(
       this.tx,
-      sql`select id, owner, currency, wallet, available, frozen from ledger_accounts
+      sql`${PREPARED}select id, owner, currency, wallet, available, frozen from ledger_accounts
           where id = any(${p(ids)}::bigint[]) order by id for update`,
     );
     // awaited by confirm(); a failure before then (the transaction rolled back) must not go unhandled
@@ -383,14 +383,14 @@ export class LedgerBatch {
       if (!ids.length) return { found: [], extra: undefined };
       const found = await rows<LockedRow>(
         this.tx,
-        sql`select id, owner, currency, wallet, available, frozen from ledger_accounts
+        sql`${PREPARED}select id, owner, currency, wallet, available, frozen from ledger_accounts
             where id = any(${p(ids.map(String))}::bigint[]) order by id${forUpdate}`,
       );
       return { found, extra: undefined };
     }
     const [row] = await rows<LockedArrays & T>(
       this.tx,
-      sql`with l as (
+      sql`${PREPARED}with l as (
             select id, owner, currency, wallet, available, frozen from ledger_accounts
             where id = any(${p(ids.map(String))}::bigint[]) order by id${forUpdate}
           )
@@ -490,7 +490,7 @@ export class LedgerBatch {
     // find their transaction by ordinal and nothing relies on the order rows are inserted or returned in
     const [result] = await rows<{ ids: Array<number | string> } & T>(
       this.tx,
-      sql`with e as materialized (
+      sql`${PREPARED}with e as materialized (
             select s.ord, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as id,
                    s.kind, s.reference, s.memo, s.created_at
             from unnest(${p(kinds)}::text[], ${p(references)}::text[], ${p(memos)}::text[],

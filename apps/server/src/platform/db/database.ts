@@ -2,6 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { acquireLockFile } from './lock-file.ts';
 import { StatementTrace } from './statement-trace.ts';
@@ -35,6 +37,38 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Put first in a statement the server runs again and again with other values only (the ledger's lock and write,
+ * the spot group's): on PostgreSQL it is prepared once per connection under a name derived from its text, so the
+ * server parses, analyses and rewrites it once and may keep a generic plan. The text must not change with the
+ * values (arrays as parameters, never inlined). PGlite prepares every statement by its text already.
+ */
+export const PREPARED = sql.raw('/* prepared */ ');
+const PREPARED_MARK = '/* prepared */ ';
+
+/** Names statements that start with the PREPARED mark, on every connection the pool opens. */
+function prepareMarked(pool: pg.Pool): void {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `tm_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+      const c = config as { text?: unknown; name?: unknown } | null;
+      if (c && typeof c === 'object' && !c.name && typeof c.text === 'string' && c.text.startsWith(PREPARED_MARK)) {
+        return query({ ...c, name: nameOf(c.text) }, ...rest);
+      }
+      return query(config, ...rest);
+    };
+  });
+}
+
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
   | { kind: 'postgres'; url: string; poolSize?: number };
@@ -42,6 +76,7 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    prepareMarked(pool);
     // an idle connection dropped by the server (restart, admin termination, a dropped test database)
     // must not crash the process: pg emits it on the pool, and the pool replaces it on next use
     pool.on('error', (err) => {
@@ -53,6 +88,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const apart = new pg.Pool({ connectionString: target.url, max: 2 });
     apart.on('error', () => {});
     const committing = new pg.Pool({ connectionString: target.url, max: 2 });
+    prepareMarked(committing);
     committing.on('error', () => {});
     return {
       db,

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../testing/test-database.ts';
+import { PREPARED } from './database.ts';
+
+/**
+ * Statements marked PREPARED are prepared once per connection under a name on PostgreSQL (parsed, analysed and
+ * rewritten once); unmarked ones stay unnamed. PGlite prepares by text on its own (pglite-prepared.test.ts).
+ */
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+}, 120_000);
+afterAll(async () => {
+  await handle?.dispose();
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('statements marked PREPARED on PostgreSQL', () => {
+  it('are prepared once per connection by a name of their text, with other values each time', async () => {
+    const rows = await handle.database.db.transaction(async (tx) => {
+      const values: number[] = [];
+      for (const x of [3, 5, 8]) {
+        const r = (await tx.execute(sql`${PREPARED}select ${x}::int * 2 as y`)) as unknown as {
+          rows: Array<{ y: number }>;
+        };
+        values.push(r.rows[0]!.y);
+      }
+      await tx.execute(sql`select ${1}::int as unmarked`);
+      expect(values).toEqual([6, 10, 16]);
+      return (
+        (await tx.execute(sql`select name, statement from pg_prepared_statements order by name`)) as unknown as {
+          rows: Array<{ name: string; statement: string }>;
+        }
+      ).rows;
+    });
+    expect(rows.filter((r) => r.statement.includes('* 2 as y'))).toHaveLength(1);
+    expect(rows.find((r) => r.statement.includes('* 2 as y'))!.name).toMatch(/^tm_[0-9a-f]{20}$/);
+    expect(rows.some((r) => r.statement.includes('unmarked'))).toBe(false);
+  });
+});

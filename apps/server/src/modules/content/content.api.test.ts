@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETE_LOCALES, LOCALES } from '@tidemark/contract';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { DEFAULT_DOCUMENTS, seedContent } from './content.seed.ts';
 import { formatDecimal, formatRate } from './documents/document-format.ts';
 import { feeFigures } from './documents/fee-schedule.figures.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1));
-let server: TestServer;
 let content: { token: string; id: number };
 let support: { token: string };
 
+const server = useTestServer({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   await seedContent(server.built.ctx);
   content = await server.createOperator(['content']);
   support = await server.createOperator(['support']);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const saveNotice = (texts: Record<string, unknown>, extra: Record<string, unknown> = {}) =>

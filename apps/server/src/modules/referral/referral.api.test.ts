@@ -1,26 +1,22 @@
 import { service } from '../../platform/context.ts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Db } from '../../platform/db/database.ts';
 import { registerByEmail, uniqueEmail } from '../account/account.test-helpers.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 import type { AccountRef, LedgerService } from '../wallet/ledger.service.ts';
 import { FeeShareJob, shareOf } from './fee-share.job.ts';
 import { loadReferralConfig } from './referral.config.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 const PUBLIC_URL = 'https://tidemark.example';
-let server: TestServer;
 let db: Db;
 let ledger: LedgerService;
 
+const server = useTestServer({ env: { PUBLIC_URL, RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
-  server = await startTestServer({ env: { PUBLIC_URL, RATE_LIMIT_ENABLED: 'false' } });
   db = server.built.ctx.db;
   ledger = service(server.built.ctx, 'ledger');
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 type Registered = Awaited<ReturnType<typeof registerByEmail>>;

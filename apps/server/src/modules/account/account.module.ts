@@ -26,8 +26,8 @@ registerMessages(accountMessages);
 export const accountModule: Module = {
   name: 'account',
   register(app, ctx) {
-    const protection = new AccountProtection(ctx.db, ctx.clock, ctx.mailer);
-    const accounts = new AccountService(ctx.db, ctx.clock, protection);
+    const protection = new AccountProtection(ctx);
+    const accounts = new AccountService({ db: ctx.db, clock: ctx.clock, protection });
     ctx.services.account = accounts;
     // every e-mail to a user who set an anti-phishing code carries it
     if (ctx.mailer instanceof AntiPhishingMailer)

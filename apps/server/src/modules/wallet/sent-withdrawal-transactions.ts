@@ -27,3 +27,32 @@ export async function sentWithdrawalTransactions(db: Db, network: string) {
     );
   return { sent, txs };
 }
+
+/** What re-sending one recorded transaction came to: it went out, there was nothing to send (the node has it, or it can no longer go out), or why the node refused it. */
+export type Resend = 'sent' | 'skip' | { refused: string };
+
+/**
+ * Re-sends each recorded transaction of the network's sent withdrawals through the chain's own `resend`, and
+ * answers how many went out and why any could not (a node that could not be asked counts as a refusal: the next
+ * step tries again).
+ */
+export async function rebroadcastSent(
+  db: Db,
+  network: string,
+  resend: (t: typeof chainTransactions.$inferSelect) => Promise<Resend>,
+): Promise<{ sent: number; refused: string[] }> {
+  const { txs } = await sentWithdrawalTransactions(db, network);
+  let sent = 0;
+  const refused: string[] = [];
+  for (const t of txs) {
+    let outcome: Resend;
+    try {
+      outcome = await resend(t);
+    } catch (e) {
+      outcome = { refused: (e as Error).message };
+    }
+    if (outcome === 'sent') sent += 1;
+    else if (outcome !== 'skip') refused.push(`${t.reference}: ${outcome.refused}`.slice(0, 200));
+  }
+  return { sent, refused };
+}

@@ -7,6 +7,7 @@ import type { AccountProtection, SecurityChange } from './account-protection.ser
 import { newInviteCode } from './invite-code.ts';
 import { users } from './user.schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { firstRow } from '../../platform/db/row-reads.ts';
 
 /** A user as other modules see it (never the password or TOTP secrets). */
 export interface AccountUser {
@@ -151,17 +152,11 @@ export class AccountService {
   }
 
   async rowByEmail(email: string): Promise<UserRow | null> {
-    const [row] = await this.deps.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
-    return row ?? null;
+    return firstRow(this.deps.db, users, eq(users.email, email.trim().toLowerCase()));
   }
 
   async rowByPhone(countryCode: string, phone: string): Promise<UserRow | null> {
-    const [row] = await this.deps.db
-      .select()
-      .from(users)
-      .where(and(eq(users.phoneCountry, countryCode), eq(users.phone, phone)))
-      .limit(1);
-    return row ?? null;
+    return firstRow(this.deps.db, users, and(eq(users.phoneCountry, countryCode), eq(users.phone, phone)));
   }
 
   // ---- writes used by the flows ----------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { desc, eq, gt } from 'drizzle-orm';
+import { gt } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/app-error.ts';
@@ -7,6 +7,7 @@ import type { AccountPort } from '../kyc/account-port.ts';
 import { CouponBook } from './coupon-book.ts';
 import { couponPercents, formatCouponValue, parseCouponValue } from './coupon-rule.ts';
 import { coupons, type CouponProduct, type CouponRow } from './coupon.schema.ts';
+import { newestRowsOf } from '../../platform/db/row-reads.ts';
 
 /** Longest a coupon may run: a year keeps the in-memory book small and a forgotten grant finite. */
 const MAX_DAYS = 366;
@@ -142,12 +143,7 @@ export class CouponService {
   }
 
   async listOf(userId: number, status?: 'active' | 'expired'): Promise<CouponView[]> {
-    const rows = await this.deps.db
-      .select()
-      .from(coupons)
-      .where(eq(coupons.userId, userId))
-      .orderBy(desc(coupons.id))
-      .limit(500);
+    const rows = await newestRowsOf(this.deps.db, coupons, userId, 500);
     const views = rows.map((r) => this.view(r));
     return status ? views.filter((v) => v.status === status) : views;
   }

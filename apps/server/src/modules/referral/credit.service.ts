@@ -6,6 +6,7 @@ import type { AuditService } from '../operator/audit.service.ts';
 import type { AccountPort } from '../kyc/account-port.ts';
 import { CREDIT_SCORE_START } from './referral.config.ts';
 import { creditScoreChanges } from './referral.schema.ts';
+import { newestRowsOf } from '../../platform/db/row-reads.ts';
 
 export interface CreditDeps {
   db: Db;
@@ -29,12 +30,7 @@ export class CreditService {
   async ofUser(userId: number) {
     const user = await this.deps.accounts().getUser(userId);
     if (!user) throw notFound();
-    const history = await this.deps.db
-      .select()
-      .from(creditScoreChanges)
-      .where(eq(creditScoreChanges.userId, userId))
-      .orderBy(desc(creditScoreChanges.id))
-      .limit(200);
+    const history = await newestRowsOf(this.deps.db, creditScoreChanges, userId, 200);
     return {
       score: user.creditScore,
       start: CREDIT_SCORE_START,

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
@@ -9,6 +9,7 @@ import type { ResponsibleConfig } from './responsible.config.ts';
 import { responsibleExclusions, responsibleProfiles, type ExclusionPeriod } from './responsible.schema.ts';
 import { extendedUntil, gradeQuiz, leverageCapFor, QUIZ } from './rules.ts';
 import type { TradingGate } from './trading-gate.ts';
+import { newestRowsOf } from '../../platform/db/row-reads.ts';
 
 export interface ResponsibleStatus {
   /** the checks before futures and cycle orders apply on this installation */
@@ -113,12 +114,7 @@ export class ResponsibleService implements TradingGate {
   /** The console's view of one user: status and every cooling-off they set. */
   async ofUser(userId: number) {
     if (!(await this.deps.accounts().getUser(userId))) throw notFound('responsible.userNotFound');
-    const history = await this.deps.db
-      .select()
-      .from(responsibleExclusions)
-      .where(eq(responsibleExclusions.userId, userId))
-      .orderBy(desc(responsibleExclusions.id))
-      .limit(100);
+    const history = await newestRowsOf(this.deps.db, responsibleExclusions, userId, 100);
     const { quiz: _quiz, ...status } = await this.status(userId);
     return {
       ...status,

@@ -5,7 +5,7 @@ import { UNLOCK_CONFIRMATIONS } from '../wallet.config.ts';
 import type { WalletDeps } from '../wallet-deps.ts';
 import { chainUtxoSpends } from '../wallet.schema.ts';
 import { confirmWithdrawal, failWithdrawal } from '../withdraw.service.ts';
-import { rebroadcastSent, sentWithdrawalTransactions } from '../sent-withdrawal-transactions.ts';
+import { firstKnown, rebroadcastSent, sentWithdrawalsWithTransactions } from '../sent-withdrawal-transactions.ts';
 import type { EsploraBitcoin } from './esplora-chain.ts';
 
 /** Esplora's `/tx/:txid/status` and the `status` of `/tx/:txid/outspend/:vout`. */
@@ -55,18 +55,11 @@ export async function settleBtcWithdrawals(
   tip: bigint,
 ): Promise<number> {
   const db = deps.ctx.db;
-  const { sent, txs } = await sentWithdrawalTransactions(db, chain.network);
   const deep = (height: number | undefined) =>
     height !== undefined && tip - BigInt(height) + 1n >= BigInt(UNLOCK_CONFIRMATIONS);
   let settled = 0;
-  for (const w of sent) {
-    const own = txs.filter((t) => t.reference === `withdrawal:${w.id}`);
-    if (!own.length) continue;
-    let known: TxStatus | null = null;
-    for (const t of own) {
-      known = await txStatus(chain, t.txHash);
-      if (known) break;
-    }
+  for (const { withdrawal: w, own } of await sentWithdrawalsWithTransactions(db, chain.network)) {
+    const known = await firstKnown(own, (txid) => txStatus(chain, txid));
     if (known) {
       if (known.confirmed && deep(known.block_height)) {
         await confirmWithdrawal(deps, audit, null, w.id);

@@ -3,7 +3,7 @@ import type { AuditService } from '../../operator/audit.service.ts';
 import { UNLOCK_CONFIRMATIONS } from '../wallet.config.ts';
 import type { WalletDeps } from '../wallet-deps.ts';
 import { confirmWithdrawal, failWithdrawal } from '../withdraw.service.ts';
-import { rebroadcastSent, sentWithdrawalTransactions } from '../sent-withdrawal-transactions.ts';
+import { firstKnown, rebroadcastSent, sentWithdrawalsWithTransactions } from '../sent-withdrawal-transactions.ts';
 import type { TronChain } from './tron-chain.ts';
 
 /** A message the node writes hex-encoded (`result.message`, a broadcast's `message`). */
@@ -70,7 +70,6 @@ export async function settleTronWithdrawals(
   audit: AuditService,
   head: bigint,
 ): Promise<number> {
-  const { sent, txs } = await sentWithdrawalTransactions(deps.ctx.db, chain.network);
   const finalHeight = head - BigInt(UNLOCK_CONFIRMATIONS) + 1n;
   let finalTime: number | undefined;
   const finalTimestamp = async () => {
@@ -83,14 +82,8 @@ export async function settleTronWithdrawals(
     return finalTime;
   };
   let settled = 0;
-  for (const w of sent) {
-    const own = txs.filter((t) => t.reference === `withdrawal:${w.id}`);
-    if (!own.length) continue;
-    let info: TronTransactionInfo | null = null;
-    for (const t of own) {
-      info = await transactionInfo(chain, t.txHash);
-      if (info) break;
-    }
+  for (const { withdrawal: w, own } of await sentWithdrawalsWithTransactions(deps.ctx.db, chain.network)) {
+    const info = await firstKnown(own, (txID) => transactionInfo(chain, txID));
     if (info) {
       if (BigInt(info.blockNumber) > finalHeight) continue;
       const ok = info.receipt?.result === 'SUCCESS' && info.result !== 'FAILED';

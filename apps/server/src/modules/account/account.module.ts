@@ -33,9 +33,10 @@ export const accountModule: Module = {
     if (ctx.mailer instanceof AntiPhishingMailer)
       ctx.mailer.useLookup((email) => protection.antiPhishingCodeFor(email));
     const codes = service(ctx, 'codes');
-    registerAuthRoutes(app, ctx, accounts, codes, protection);
-    registerAccountRoutes(app, ctx, accounts, codes, protection);
-    registerProtectionRoutes(app, ctx, accounts, protection);
+    const routes = { ctx, accounts, codes, protection };
+    registerAuthRoutes(app, routes);
+    registerAccountRoutes(app, routes);
+    registerProtectionRoutes(app, routes);
     registerAccountAdmin(app, ctx, protection);
   },
 };

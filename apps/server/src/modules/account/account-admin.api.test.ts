@@ -1,24 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { users } from './user.schema.ts';
 import { service } from '../../platform/context.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 let support: string;
 let compliance: string;
 let finance: string;
 
+const server = useTestServer({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   support = (await server.createOperator(['support'])).token;
   compliance = (await server.createOperator(['compliance'])).token;
   finance = (await server.createOperator(['finance'])).token;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const withdraw = (token: string) =>

@@ -1,16 +1,15 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Locale } from '@tidemark/contract';
-import type { Clock } from '../../platform/clock.ts';
 import { verifyPassword } from '../../platform/crypto/password.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { t } from '../../platform/i18n/messages.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
 import { AttemptGuard, formatUntil } from '../../platform/security/attempt-guard.ts';
 import { FUND_PASSWORD } from '../../platform/security/attempt-policies.ts';
 import { TotpGate } from '../../platform/security/totp-gate.ts';
 import { accountDevices, users } from './user.schema.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 /** How long withdrawals wait after a change of password, fund password, 2FA or e-mail/phone. */
 export const SECURITY_CHANGE_FREEZE_MS = 24 * 3600_000;
@@ -28,17 +27,13 @@ const NO_END = new Date(Date.UTC(9999, 11, 31));
  * change, the e-mail on a sign-in from a new device, and the anti-phishing code.
  */
 export class AccountProtection {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  private readonly mailer: Mailer;
+  private readonly deps: Pick<AppContext, 'db' | 'clock' | 'mailer'>;
   private readonly attempts: AttemptGuard;
   private readonly totp: TotpGate;
-  constructor(db: Db, clock: Clock, mailer: Mailer) {
-    this.db = db;
-    this.clock = clock;
-    this.mailer = mailer;
-    this.attempts = new AttemptGuard(db, clock);
-    this.totp = new TotpGate(this.attempts, clock);
+  constructor(deps: Pick<AppContext, 'db' | 'clock' | 'mailer'>) {
+    this.deps = deps;
+    this.attempts = new AttemptGuard(deps.db, deps.clock);
+    this.totp = new TotpGate(this.attempts, deps.clock);
   }
 
   // ---- fund password ------------------------------------------------------------------------------
@@ -73,7 +68,7 @@ export class AccountProtection {
 
   /** Stores the step if it is later than the last accepted one; false when it is not (a replay). */
   private async claimUserStep(userId: number, step: number): Promise<boolean> {
-    const rows = await this.db
+    const rows = await this.deps.db
       .update(users)
       .set({ totpLastStep: step })
       .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
@@ -84,8 +79,8 @@ export class AccountProtection {
   // ---- withdrawal freeze after a security change ----------------------------------------------------
 
   /** Withdrawals wait SECURITY_CHANGE_FREEZE_MS from now (never shortening a running freeze). */
-  async freezeWithdrawals(userId: number, change: SecurityChange, db: Db = this.db): Promise<void> {
-    const until = new Date(this.clock.now() + SECURITY_CHANGE_FREEZE_MS);
+  async freezeWithdrawals(userId: number, change: SecurityChange, db: Db = this.deps.db): Promise<void> {
+    const until = new Date(this.deps.clock.now() + SECURITY_CHANGE_FREEZE_MS);
     await db
       .update(users)
       .set({ withdrawFrozenUntil: until, withdrawFreezeReason: change })
@@ -93,7 +88,7 @@ export class AccountProtection {
   }
 
   /** An operator's pause of withdrawals; it outlasts (and so replaces) any freeze after a security change. */
-  async freezeWithdrawalsByOperator(userId: number, db: Db = this.db): Promise<void> {
+  async freezeWithdrawalsByOperator(userId: number, db: Db = this.deps.db): Promise<void> {
     await db
       .update(users)
       .set({ withdrawFrozenUntil: NO_END, withdrawFreezeReason: OPERATOR_FREEZE })
@@ -101,7 +96,7 @@ export class AccountProtection {
   }
 
   /** Lifts an operator's pause only: a freeze after a security change protects the user and runs its course. */
-  async liftOperatorFreeze(userId: number, db: Db = this.db): Promise<void> {
+  async liftOperatorFreeze(userId: number, db: Db = this.deps.db): Promise<void> {
     await db
       .update(users)
       .set({ withdrawFrozenUntil: null, withdrawFreezeReason: null })
@@ -110,12 +105,12 @@ export class AccountProtection {
 
   /** The running freeze, or null. */
   async withdrawFreezeOf(userId: number): Promise<{ until: number; change: SecurityChange } | null> {
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select({ until: users.withdrawFrozenUntil, change: users.withdrawFreezeReason })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
-    if (!row?.until || row.until.getTime() <= this.clock.now()) return null;
+    if (!row?.until || row.until.getTime() <= this.deps.clock.now()) return null;
     return { until: row.until.getTime(), change: (row.change ?? 'password') as SecurityChange };
   }
 
@@ -132,10 +127,10 @@ export class AccountProtection {
     locale: Locale,
     opts: { quiet?: boolean; db?: Db } = {},
   ): Promise<boolean> {
-    const db = opts.db ?? this.db;
+    const db = opts.db ?? this.deps.db;
     const ua = (meta.userAgent ?? '').slice(0, 300);
     const deviceHash = crypto.createHash('sha256').update(ua).digest('hex');
-    const now = new Date(this.clock.now());
+    const now = new Date(this.deps.clock.now());
     const inserted = await db
       .insert(accountDevices)
       .values({ userId: user.id, deviceHash, userAgent: ua || null, firstSeenAt: now, lastSeenAt: now })
@@ -155,7 +150,7 @@ export class AccountProtection {
         time: formatUntil(now.getTime()),
       };
       try {
-        await this.mailer.send({
+        await this.deps.mailer.send({
           to: user.email,
           subject: t(locale, 'security.newDeviceSubject'),
           text: t(locale, 'security.newDeviceText', params),
@@ -172,12 +167,12 @@ export class AccountProtection {
   // ---- anti-phishing code ---------------------------------------------------------------------------
 
   async setAntiPhishingCode(userId: number, code: string): Promise<void> {
-    await this.db.update(users).set({ antiPhishingCode: code }).where(eq(users.id, userId));
+    await this.deps.db.update(users).set({ antiPhishingCode: code }).where(eq(users.id, userId));
   }
 
   /** The code of the user an e-mail address belongs to (what the mail template prints), or null. */
   async antiPhishingCodeFor(email: string): Promise<string | null> {
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select({ code: users.antiPhishingCode })
       .from(users)
       .where(eq(users.email, email.trim().toLowerCase()))

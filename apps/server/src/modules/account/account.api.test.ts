@@ -1,8 +1,7 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { totpCode } from '../../platform/crypto/totp.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import {
   emailCode,
   registerByEmail,
@@ -12,15 +11,10 @@ import {
   uniqueEmail,
   uniquePhone,
 } from './account.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let s: TestServer;
 const clock = new ManualClock();
-beforeAll(async () => {
-  s = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 const accounts = () => service(s.built.ctx, 'account');
 const login = (account: string, password: string, extra: Record<string, unknown> = {}) =>
   s.api('/xb/v1/auth/login', { account, password, ...extra });

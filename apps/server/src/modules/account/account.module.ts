@@ -26,16 +26,17 @@ registerMessages(accountMessages);
 export const accountModule: Module = {
   name: 'account',
   register(app, ctx) {
-    const protection = new AccountProtection(ctx.db, ctx.clock, ctx.mailer);
-    const accounts = new AccountService(ctx.db, ctx.clock, protection);
+    const protection = new AccountProtection(ctx);
+    const accounts = new AccountService({ db: ctx.db, clock: ctx.clock, protection });
     ctx.services.account = accounts;
     // every e-mail to a user who set an anti-phishing code carries it
     if (ctx.mailer instanceof AntiPhishingMailer)
       ctx.mailer.useLookup((email) => protection.antiPhishingCodeFor(email));
     const codes = service(ctx, 'codes');
-    registerAuthRoutes(app, ctx, accounts, codes, protection);
-    registerAccountRoutes(app, ctx, accounts, codes, protection);
-    registerProtectionRoutes(app, ctx, accounts, protection);
+    const routes = { ctx, accounts, codes, protection };
+    registerAuthRoutes(app, routes);
+    registerAccountRoutes(app, routes);
+    registerProtectionRoutes(app, routes);
     registerAccountAdmin(app, ctx, protection);
   },
 };

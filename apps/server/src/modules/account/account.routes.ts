@@ -16,25 +16,18 @@ import {
 } from '@tidemark/contract';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/password.ts';
 import { newTotpSecret, totpUri } from '../../platform/crypto/totp.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
 import type { Api } from '../../platform/module.ts';
 import { smsTarget, type CodeService } from '../common/code.service.ts';
-import type { AccountProtection } from './account-protection.service.ts';
 import { isUniqueViolation, type AccountService } from './account.service.ts';
+import type { AccountRouteDeps } from './account-route-deps.ts';
 
 const alreadyDone = (messageKey: string) => new AppError(409, 'CONFLICT', messageKey);
 
 /** The signed-in user's account centre: profile, passwords, bound e-mail/phone, TOTP and devices. */
-export function registerAccountRoutes(
-  app: Api,
-  ctx: AppContext,
-  accounts: AccountService,
-  codes: CodeService,
-  protection: AccountProtection,
-): void {
+export function registerAccountRoutes(app: Api, { ctx, accounts, codes, protection }: AccountRouteDeps): void {
   const signedIn = { preHandler: ctx.guards.user };
   const me = (userId: number) => accounts.signedInRow(userId);
 

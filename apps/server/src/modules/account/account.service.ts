@@ -1,12 +1,13 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { UserProfile } from '@tidemark/contract';
-import type { Clock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/crypto/password.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { unauthorized } from '../../platform/http/app-error.ts';
 import type { AccountProtection, SecurityChange } from './account-protection.service.ts';
 import { newInviteCode } from './invite-code.ts';
 import { users } from './user.schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { firstRow } from '../../platform/db/row-reads.ts';
 
 /** A user as other modules see it (never the password or TOTP secrets). */
 export interface AccountUser {
@@ -39,25 +40,25 @@ type UserRow = typeof users.$inferSelect;
  * and use the row-level helpers below.
  */
 export class AccountService {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  private readonly protection: AccountProtection;
-  constructor(db: Db, clock: Clock, protection: AccountProtection) {
-    this.db = db;
-    this.clock = clock;
-    this.protection = protection;
+  private readonly deps: Pick<AppContext, 'db' | 'clock'> & { protection: AccountProtection };
+  constructor(deps: Pick<AppContext, 'db' | 'clock'> & { protection: AccountProtection }) {
+    this.deps = deps;
   }
 
   // ---- for other modules ----------------------------------------------------------------------
 
   /** `db`: a caller's open transaction (on embedded PGlite a read outside it would wait for it). */
-  async getUser(id: number, db: Db = this.db): Promise<AccountUser | null> {
+  async getUser(id: number, db: Db = this.deps.db): Promise<AccountUser | null> {
     const row = await this.row(id, db);
     return row ? toAccountUser(row) : null;
   }
 
   async findByInviteCode(code: string): Promise<AccountUser | null> {
-    const [row] = await this.db.select().from(users).where(eq(users.inviteCode, code.trim().toUpperCase())).limit(1);
+    const [row] = await this.deps.db
+      .select()
+      .from(users)
+      .where(eq(users.inviteCode, code.trim().toUpperCase()))
+      .limit(1);
     return row ? toAccountUser(row) : null;
   }
 
@@ -68,7 +69,7 @@ export class AccountService {
   async verifyFundPassword(userId: number, plain: string): Promise<boolean> {
     const row = await this.row(userId);
     if (!row?.fundPasswordHash) return false;
-    return this.protection.checkFundPassword(userId, row.fundPasswordHash, plain);
+    return this.deps.protection.checkFundPassword(userId, row.fundPasswordHash, plain);
   }
 
   /**
@@ -78,12 +79,12 @@ export class AccountService {
   async verifyTotp(userId: number, code: string): Promise<boolean> {
     const row = await this.row(userId);
     if (!row?.totpEnabled || !row.totpSecret) return false;
-    return this.protection.checkTotp(userId, row.totpSecret, code);
+    return this.deps.protection.checkTotp(userId, row.totpSecret, code);
   }
 
   /** A running withdrawal freeze after a security change (until when, and what changed), or null. */
   async withdrawFreezeOf(userId: number): Promise<{ until: number; change: SecurityChange } | null> {
-    return this.protection.withdrawFreezeOf(userId);
+    return this.deps.protection.withdrawFreezeOf(userId);
   }
 
   async listDirectInvitees(
@@ -92,8 +93,8 @@ export class AccountService {
   ): Promise<{ total: number; items: Invitee[] }> {
     const size = Math.min(Math.max(1, page.size), 100);
     const offset = (Math.max(1, page.page) - 1) * size;
-    const [total] = await this.db.select({ n: count() }).from(users).where(eq(users.inviterId, userId));
-    const rows = await this.db
+    const [total] = await this.deps.db.select({ n: count() }).from(users).where(eq(users.inviterId, userId));
+    const rows = await this.deps.db
       .select({
         id: users.id,
         email: users.email,
@@ -114,7 +115,7 @@ export class AccountService {
     let level = [userId];
     let total = 0;
     for (let depth = 0; depth < maxDepth && level.length > 0; depth++) {
-      const rows = await this.db.select({ id: users.id }).from(users).where(inArray(users.inviterId, level));
+      const rows = await this.deps.db.select({ id: users.id }).from(users).where(inArray(users.inviterId, level));
       level = rows.map((r) => r.id);
       total += level.length;
     }
@@ -122,7 +123,7 @@ export class AccountService {
   }
 
   /** For the referral/KYC modules, inside their audited transaction. */
-  async setCreditScore(userId: number, score: number, db: Db = this.db): Promise<void> {
+  async setCreditScore(userId: number, score: number, db: Db = this.deps.db): Promise<void> {
     if (!Number.isInteger(score) || score < 0 || score > 1000)
       throw new RangeError(`credit score out of range: ${score}`);
     await db.update(users).set({ creditScore: score, updatedAt: this.now() }).where(eq(users.id, userId));
@@ -138,7 +139,7 @@ export class AccountService {
     return (await this.rowByPhone(countryCode, phone))?.id ?? null;
   }
 
-  async row(id: number, db: Db = this.db): Promise<UserRow | null> {
+  async row(id: number, db: Db = this.deps.db): Promise<UserRow | null> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return row ?? null;
   }
@@ -151,17 +152,11 @@ export class AccountService {
   }
 
   async rowByEmail(email: string): Promise<UserRow | null> {
-    const [row] = await this.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
-    return row ?? null;
+    return firstRow(this.deps.db, users, eq(users.email, email.trim().toLowerCase()));
   }
 
   async rowByPhone(countryCode: string, phone: string): Promise<UserRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.phoneCountry, countryCode), eq(users.phone, phone)))
-      .limit(1);
-    return row ?? null;
+    return firstRow(this.deps.db, users, and(eq(users.phoneCountry, countryCode), eq(users.phone, phone)));
   }
 
   // ---- writes used by the flows ----------------------------------------------------------------
@@ -201,7 +196,11 @@ export class AccountService {
     return row!;
   }
 
-  async update(userId: number, values: Partial<Omit<UserRow, 'id' | 'createdAt'>>, db: Db = this.db): Promise<void> {
+  async update(
+    userId: number,
+    values: Partial<Omit<UserRow, 'id' | 'createdAt'>>,
+    db: Db = this.deps.db,
+  ): Promise<void> {
     await db
       .update(users)
       .set({ ...values, updatedAt: this.now() })
@@ -223,7 +222,7 @@ export class AccountService {
   }
 
   private now(): Date {
-    return new Date(this.clock.now());
+    return new Date(this.deps.clock.now());
   }
 }
 

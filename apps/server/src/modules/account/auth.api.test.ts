@@ -1,7 +1,6 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import {
   emailCode,
   latestCode,
@@ -11,15 +10,10 @@ import {
   uniqueEmail,
   uniquePhone,
 } from './account.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let s: TestServer;
 const clock = new ManualClock();
-beforeAll(async () => {
-  s = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 
 const countUsers = async () => {
   const { sql } = await import('drizzle-orm');

@@ -7,16 +7,15 @@ import {
   type AuthResponse,
 } from '@tidemark/contract';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/password.ts';
 import { AppError, badRequest } from '../../platform/http/app-error.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import type { Api } from '../../platform/module.ts';
 import { AttemptGuard } from '../../platform/security/attempt-guard.ts';
 import { LoginProtection } from '../../platform/security/login-protection.ts';
-import { smsTarget, type CodeAddress, type CodeService, type CodeTicket } from '../common/code.service.ts';
-import type { AccountProtection } from './account-protection.service.ts';
-import { isUniqueViolation, type AccountService } from './account.service.ts';
+import { smsTarget, type CodeAddress, type CodeTicket } from '../common/code.service.ts';
+import { isUniqueViolation } from './account.service.ts';
+import type { AccountRouteDeps } from './account-route-deps.ts';
 
 /** Addresses a body by type: its login identity and where its code was sent. */
 function addressOf(body: {
@@ -44,13 +43,7 @@ function addressOf(body: {
 const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
 /** Sign-up, login, logout and password recovery. */
-export function registerAuthRoutes(
-  app: Api,
-  ctx: AppContext,
-  accounts: AccountService,
-  codes: CodeService,
-  protection: AccountProtection,
-): void {
+export function registerAuthRoutes(app: Api, { ctx, accounts, codes, protection }: AccountRouteDeps): void {
   const limit = (max: number) => ({
     rateLimit: {
       max: ctx.config.rateLimitEnabled ? max * ctx.config.rateLimitFactor : 1_000_000,

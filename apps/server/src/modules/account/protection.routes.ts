@@ -1,19 +1,12 @@
 import { AntiPhishingSetRequest, maskAntiPhishingCode, type AntiPhishingView } from '@tidemark/contract';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
 import { verifyPassword } from '../../platform/crypto/password.ts';
 import { badRequest } from '../../platform/http/app-error.ts';
 import type { Api } from '../../platform/module.ts';
-import type { AccountProtection } from './account-protection.service.ts';
-import type { AccountService } from './account.service.ts';
+import type { AccountRouteDeps } from './account-route-deps.ts';
 
 /** The security centre's anti-phishing code: shown masked, set with the login password. */
-export function registerProtectionRoutes(
-  app: Api,
-  ctx: AppContext,
-  accounts: AccountService,
-  protection: AccountProtection,
-): void {
+export function registerProtectionRoutes(app: Api, { ctx, accounts, protection }: AccountRouteDeps): void {
   const signedIn = { preHandler: ctx.guards.user };
   const me = (userId: number) => accounts.signedInRow(userId);
 

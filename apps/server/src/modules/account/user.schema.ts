@@ -1,7 +1,8 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 export const users = pgTable('users', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   email: text('email').unique(),
   phoneCountry: text('phone_country'),
   phone: text('phone'),
@@ -16,25 +17,25 @@ export const users = pgTable('users', {
   /** Shown in every e-mail the platform sends this user, so a look-alike mail lacks it. */
   antiPhishingCode: text('anti_phishing_code'),
   /** Withdrawals wait until then after a security change (password, fund password, 2FA, e-mail). */
-  withdrawFrozenUntil: timestamp('withdraw_frozen_until', { withTimezone: true }),
+  withdrawFrozenUntil: col.at('withdraw_frozen_until'),
   withdrawFreezeReason: text('withdraw_freeze_reason'),
   inviteCode: text('invite_code').notNull().unique(),
   inviterId: bigint('inviter_id', { mode: 'number' }),
   creditScore: integer('credit_score').notNull().default(100),
   status: text('status').notNull().default('active'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: col.createdAt().defaultNow(),
+  updatedAt: col.updatedAt().defaultNow(),
 });
 
 /** Devices a user has signed in from (a hash of the browser's user agent): a new one gets an e-mail. */
 export const accountDevices = pgTable(
   'account_devices',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userId: col.userId(),
     deviceHash: text('device_hash').notNull(),
     userAgent: text('user_agent'),
-    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    firstSeenAt: col.at('first_seen_at').notNull(),
+    lastSeenAt: col.at('last_seen_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );

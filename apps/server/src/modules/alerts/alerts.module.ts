@@ -42,8 +42,12 @@ export const alertsModule: Module = {
     const subject =
       process.env.VAPID_SUBJECT ??
       (ctx.config.publicUrl.startsWith('https://') ? ctx.config.publicUrl : 'mailto:operator@tidemark.invalid');
-    const notifications = new NotificationService(ctx.db, ctx.clock);
-    const push = new PushSubscriptionService(ctx.db, ctx.clock, new WebPushSender(keys, subject));
+    const notifications = new NotificationService(ctx);
+    const push = new PushSubscriptionService({
+      db: ctx.db,
+      clock: ctx.clock,
+      sender: new WebPushSender({ keys, subject }),
+    });
     const alerts = new AlertsService({
       db: ctx.db,
       clock: ctx.clock,

@@ -2,12 +2,13 @@ import type { AlertKind } from '@tidemark/contract/alerts';
 import { asciiText, idField, intBetween } from '@tidemark/contract';
 import { symbolField } from '@tidemark/contract/spot';
 import { z } from 'zod';
-import { bigint, boolean, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 /** Mirrors migrations/202611262230_alerts_price_alerts.sql. */
 export const priceAlerts = pgTable('price_alerts', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  id: col.id(),
+  userId: col.userId(),
   symbol: text('symbol').notNull(),
   kind: text('kind').$type<AlertKind>().notNull(),
   targetPrice: numeric('target_price', { precision: 38, scale: 18 }),
@@ -17,9 +18,9 @@ export const priceAlerts = pgTable('price_alerts', {
   notifyEmail: boolean('notify_email').notNull(),
   notifyPush: boolean('notify_push').notNull(),
   status: text('status').$type<'active' | 'fired'>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  checkedUntil: timestamp('checked_until', { withTimezone: true }).notNull(),
-  firedAt: timestamp('fired_at', { withTimezone: true }),
+  createdAt: col.createdAt(),
+  checkedUntil: col.at('checked_until').notNull(),
+  firedAt: col.at('fired_at'),
   firedPrice: numeric('fired_price', { precision: 38, scale: 18 }),
   firedDirection: text('fired_direction').$type<'up' | 'down'>(),
   emailState: text('email_state').$type<DeliveryState>().notNull(),
@@ -30,22 +31,22 @@ export type DeliveryState = 'off' | 'pending' | 'sent' | 'failed';
 export type PriceAlertRow = typeof priceAlerts.$inferSelect;
 
 export const userNotifications = pgTable('user_notifications', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  id: col.id(),
+  userId: col.userId(),
   kind: text('kind').notNull(),
   title: text('title').notNull(),
   body: text('body').notNull(),
   refId: bigint('ref_id', { mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  readAt: timestamp('read_at', { withTimezone: true }),
+  createdAt: col.createdAt(),
+  readAt: col.at('read_at'),
 });
 
 export const pushSubscriptions = pgTable('push_subscriptions', {
   endpoint: text('endpoint').primaryKey(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  userId: col.userId(),
   p256dh: text('p256dh').notNull(),
   auth: text('auth').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: col.createdAt(),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { notFound } from '../../platform/http/app-error.ts';
-import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { userNotifications } from './alerts.schema.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 export interface NewNotification {
   userId: number;
@@ -29,11 +29,9 @@ export interface NotificationView {
  * happened to the user — in the same transaction as the event, so a notice exists exactly when the event does.
  */
 export class NotificationService {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  constructor(db: Db, clock: Clock) {
-    this.db = db;
-    this.clock = clock;
+  private readonly deps: Pick<AppContext, 'db' | 'clock'>;
+  constructor(deps: Pick<AppContext, 'db' | 'clock'>) {
+    this.deps = deps;
   }
 
   async add(tx: Db, n: NewNotification): Promise<void> {
@@ -48,14 +46,14 @@ export class NotificationService {
   }
 
   async list(userId: number, page: number, size: number): Promise<{ items: NotificationView[]; unread: number }> {
-    const rows = await this.db
+    const rows = await this.deps.db
       .select()
       .from(userNotifications)
       .where(eq(userNotifications.userId, userId))
       .orderBy(desc(userNotifications.id))
       .limit(size)
       .offset((page - 1) * size);
-    const [unread] = await this.db
+    const [unread] = await this.deps.db
       .select({ n: count() })
       .from(userNotifications)
       .where(and(eq(userNotifications.userId, userId), isNull(userNotifications.readAt)));
@@ -75,15 +73,15 @@ export class NotificationService {
 
   /** Marks one notice (or, without an id, all of them) read; only the caller's own — another's id is not found. */
   async markRead(userId: number, id?: number): Promise<void> {
-    const now = new Date(this.clock.now());
+    const now = new Date(this.deps.clock.now());
     if (id === undefined) {
-      await this.db
+      await this.deps.db
         .update(userNotifications)
         .set({ readAt: now })
         .where(and(eq(userNotifications.userId, userId), isNull(userNotifications.readAt)));
       return;
     }
-    const [hit] = await this.db
+    const [hit] = await this.deps.db
       .update(userNotifications)
       .set({ readAt: sql`coalesce(${userNotifications.readAt}, ${now})` })
       .where(and(eq(userNotifications.userId, userId), eq(userNotifications.id, id)))

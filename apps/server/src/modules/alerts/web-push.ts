@@ -41,15 +41,13 @@ export type PushOutcome = 'sent' | 'gone' | 'failed';
  * is JSON the service worker turns into a notification.
  */
 export class WebPushSender {
-  private readonly keys: VapidKeys;
-  private readonly subject: string;
-  constructor(keys: VapidKeys, subject: string) {
-    this.keys = keys;
-    this.subject = subject;
+  private readonly deps: { keys: VapidKeys; subject: string };
+  constructor(deps: { keys: VapidKeys; subject: string }) {
+    this.deps = deps;
   }
 
   get publicKey(): string {
-    return this.keys.publicKey;
+    return this.deps.keys.publicKey;
   }
 
   /**
@@ -62,7 +60,11 @@ export class WebPushSender {
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(payload),
         {
-          vapidDetails: { subject: this.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
+          vapidDetails: {
+            subject: this.deps.subject,
+            publicKey: this.deps.keys.publicKey,
+            privateKey: this.deps.keys.privateKey,
+          },
           contentEncoding: 'aes128gcm',
           TTL: 24 * 3600,
         },

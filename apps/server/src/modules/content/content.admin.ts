@@ -59,6 +59,26 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
       return result;
     });
 
+  /** A delete by id, audited with the id alone. */
+  const deleteCall = (
+    path: string,
+    action: string,
+    targetType: string,
+    remove: (id: number, tx: Db) => Promise<void>,
+  ) =>
+    app.post(path, { preHandler: guard, schema: { tags: ['admin'], body: z.object({ id }) } }, async (request) => {
+      const removed = request.body.id;
+      await audited(
+        request,
+        action,
+        targetType,
+        (tx) => remove(removed, tx),
+        () => ({}),
+        () => removed,
+      );
+      return { deleted: true };
+    });
+
   app.post(
     '/admin/content/item/list',
     {
@@ -123,20 +143,8 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
     },
   );
 
-  app.post(
-    '/admin/content/item/delete',
-    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ id }) } },
-    async (request) => {
-      await audited(
-        request,
-        'content.item.delete',
-        'content_item',
-        (tx) => content.deleteItem(request.body.id, tx),
-        () => ({}),
-        () => request.body.id,
-      );
-      return { deleted: true };
-    },
+  deleteCall('/admin/content/item/delete', 'content.item.delete', 'content_item', (id, tx) =>
+    content.deleteItem(id, tx),
   );
 
   app.post(
@@ -221,19 +229,7 @@ export function registerContentAdminRoutes(app: Api, ctx: AppContext, content: C
     },
   );
 
-  app.post(
-    '/admin/content/banner/delete',
-    { preHandler: guard, schema: { tags: ['admin'], body: z.object({ id }) } },
-    async (request) => {
-      await audited(
-        request,
-        'content.banner.delete',
-        'banner',
-        (tx) => content.deleteBanner(request.body.id, tx),
-        () => ({}),
-        () => request.body.id,
-      );
-      return { deleted: true };
-    },
+  deleteCall('/admin/content/banner/delete', 'content.banner.delete', 'banner', (id, tx) =>
+    content.deleteBanner(id, tx),
   );
 }

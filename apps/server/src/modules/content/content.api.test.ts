@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETE_LOCALES, LOCALES } from '@tidemark/contract';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { DEFAULT_DOCUMENTS, seedContent } from './content.seed.ts';
 import { formatDecimal, formatRate } from './documents/document-format.ts';
 import { feeFigures } from './documents/fee-schedule.figures.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1));
-let server: TestServer;
 let content: { token: string; id: number };
 let support: { token: string };
 
+const server = useTestServer({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   await seedContent(server.built.ctx);
   content = await server.createOperator(['content']);
   support = await server.createOperator(['support']);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const saveNotice = (texts: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
@@ -72,40 +68,27 @@ describe('default content (seed)', () => {
     }
   });
 
-  it('serves a spot market’s fees as finance set them, in every locale', async () => {
+  it.each([
+    { product: 'spot', market: 'a spot market’s', symbol: 'ETHUSDT', maker: '0.0007', taker: '0.0015' },
+    { product: 'futures', market: 'a futures contract’s', symbol: 'SOLUSDT', maker: '0.0001', taker: '0.0009' },
+  ] as const)('serves $market fees as finance set them, in every locale', async ({ product, symbol, maker, taker }) => {
     const finance = await server.createOperator(['finance']);
     const res = await server.api(
-      '/admin/spot/markets/parameters',
-      { symbol: 'ETHUSDT', makerFee: '0.0007', takerFee: '0.0015', reason: 'listing promotion ended' },
+      `/admin/${product}/markets/parameters`,
+      { symbol, makerFee: maker, takerFee: taker, reason: 'listing promotion ended' },
       { token: finance.token },
     );
     expect(res.status).toBe(200);
     const f = feeFigures();
-    expect(f.spot.markets).toEqual([{ symbol: 'ETHUSDT', makerRate: '0.0007', takerRate: '0.0015' }]);
+    const configured = product === 'spot' ? f.spot : f.futures;
+    expect(product === 'spot' ? f.spot.markets : f.futures.contracts).toEqual([
+      { symbol, makerRate: maker, takerRate: taker },
+    ]);
     for (const locale of LOCALES) {
       const res = await server.api('/xb/v1/content/detail/by/code', { code: 'fee_schedule' }, { locale });
       const body: string = res.body.data.body;
-      expect(body).toContain('ETHUSDT');
-      for (const rate of ['0.0007', '0.0015', f.spot.makerRate, f.spot.takerRate])
-        expect(body).toContain(formatRate(rate, locale));
-    }
-  });
-
-  it('serves a futures contract’s fees as finance set them, in every locale', async () => {
-    const finance = await server.createOperator(['finance']);
-    const res = await server.api(
-      '/admin/futures/markets/parameters',
-      { symbol: 'SOLUSDT', makerFee: '0.0001', takerFee: '0.0009', reason: 'listing promotion ended' },
-      { token: finance.token },
-    );
-    expect(res.status).toBe(200);
-    const f = feeFigures();
-    expect(f.futures.contracts).toEqual([{ symbol: 'SOLUSDT', makerRate: '0.0001', takerRate: '0.0009' }]);
-    for (const locale of LOCALES) {
-      const res = await server.api('/xb/v1/content/detail/by/code', { code: 'fee_schedule' }, { locale });
-      const body: string = res.body.data.body;
-      expect(body).toContain('SOLUSDT');
-      for (const rate of ['0.0001', '0.0009', f.futures.makerRate, f.futures.takerRate])
+      expect(body).toContain(symbol);
+      for (const rate of [maker, taker, configured.makerRate, configured.takerRate])
         expect(body).toContain(formatRate(rate, locale));
     }
   });

@@ -21,7 +21,7 @@ registerMessages(contentMessages);
 export const contentModule: Module = {
   name: 'content',
   register(app, ctx) {
-    const content = new ContentService(ctx.db, ctx.clock);
+    const content = new ContentService(ctx);
     ctx.services.content = content;
 
     registerContentRoutes(app, ctx, content);

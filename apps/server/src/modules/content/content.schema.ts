@@ -1,15 +1,16 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 /** Mirrors migrations/202611211200_content_tables.sql. */
 export const CONTENT_TYPES = ['notice', 'document', 'faq'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export const contentCategories = pgTable('content_categories', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   type: text('type').notNull(),
   code: text('code').notNull(),
   sort: integer('sort').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: col.createdAt().defaultNow(),
 });
 
 export const contentCategoryNames = pgTable(
@@ -23,16 +24,16 @@ export const contentCategoryNames = pgTable(
 );
 
 export const contentItems = pgTable('content_items', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   type: text('type').notNull(),
   code: text('code'),
   categoryId: bigint('category_id', { mode: 'number' }),
   pinned: boolean('pinned').notNull().default(false),
   published: boolean('published').notNull().default(true),
   sort: integer('sort').notNull().default(0),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  publishedAt: col.at('published_at').notNull(),
+  createdAt: col.createdAt(),
+  updatedAt: col.updatedAt(),
 });
 
 export const contentTexts = pgTable(
@@ -51,22 +52,22 @@ export const contentTexts = pgTable(
 export const contentReads = pgTable(
   'content_reads',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userId: col.userId(),
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    readAt: col.at('read_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
 );
 
 export const banners = pgTable('banners', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   position: text('position').notNull().default('home'),
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
-  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-  endsAt: timestamp('ends_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  startsAt: col.at('starts_at').notNull(),
+  endsAt: col.at('ends_at'),
+  createdAt: col.createdAt(),
+  updatedAt: col.updatedAt(),
 });
 
 export const bannerTexts = pgTable(

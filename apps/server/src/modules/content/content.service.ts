@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_LOCALE, type Locale } from '@tidemark/contract';
-import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/app-error.ts';
 import {
@@ -15,6 +14,7 @@ import {
   type ContentType,
 } from './content.schema.ts';
 import { isSafeUrl, plainText, sanitizeRichText, textOf } from './sanitize.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 export interface ItemTextInput {
   title: string;
@@ -63,17 +63,15 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * with a fallback to en_us; every body is sanitized here, on write.
  */
 export class ContentService {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  constructor(db: Db, clock: Clock) {
-    this.db = db;
-    this.clock = clock;
+  private readonly deps: Pick<AppContext, 'db' | 'clock'>;
+  constructor(deps: Pick<AppContext, 'db' | 'clock'>) {
+    this.deps = deps;
   }
 
   // ---- reading (the app) ----
 
   async list(query: ListQuery, locale: Locale, userId: number | null) {
-    const now = new Date(this.clock.now());
+    const now = new Date(this.deps.clock.now());
     const title = sql<string>`coalesce(${local.title}, ${english.title})`;
     const conditions: SQL[] = [
       eq(contentItems.type, query.type),
@@ -88,7 +86,7 @@ export class ContentService {
     }
     const where = and(...conditions);
 
-    const [totalRow] = await this.db
+    const [totalRow] = await this.deps.db
       .select({ n: count() })
       .from(contentItems)
       .leftJoin(local, and(eq(local.itemId, contentItems.id), eq(local.locale, locale)))
@@ -99,7 +97,7 @@ export class ContentService {
       query.type === 'faq'
         ? [asc(contentItems.sort), asc(contentItems.id)]
         : [desc(contentItems.pinned), desc(contentItems.publishedAt), desc(contentItems.id)];
-    const rows = await this.db
+    const rows = await this.deps.db
       .select({
         id: contentItems.id,
         type: contentItems.type,
@@ -143,8 +141,8 @@ export class ContentService {
 
   /** One published item in the caller's language (or English); opening a notice marks it read. */
   async detail(where: { id: number } | { type: ContentType; code: string }, locale: Locale, userId: number | null) {
-    const now = new Date(this.clock.now());
-    const [item] = await this.db
+    const now = new Date(this.deps.clock.now());
+    const [item] = await this.deps.db
       .select()
       .from(contentItems)
       .where(
@@ -157,14 +155,14 @@ export class ContentService {
         ),
       );
     if (!item) throw notFound('content.notFound');
-    const texts = await this.db
+    const texts = await this.deps.db
       .select()
       .from(contentTexts)
       .where(and(eq(contentTexts.itemId, item.id), inArray(contentTexts.locale, [locale, DEFAULT_LOCALE])));
     const text = texts.find((x) => x.locale === locale) ?? texts.find((x) => x.locale === DEFAULT_LOCALE);
     if (!text) throw notFound('content.notFound');
     if (item.type === 'notice' && userId !== null) {
-      await this.db.insert(contentReads).values({ userId, itemId: item.id, readAt: now }).onConflictDoNothing();
+      await this.deps.db.insert(contentReads).values({ userId, itemId: item.id, readAt: now }).onConflictDoNothing();
     }
     return {
       id: item.id,
@@ -182,7 +180,7 @@ export class ContentService {
   }
 
   async categories(type: 'faq', locale: Locale) {
-    const rows = await this.db
+    const rows = await this.deps.db
       .select({
         id: contentCategories.id,
         code: contentCategories.code,
@@ -212,7 +210,7 @@ export class ContentService {
 
   /** Banners live now in the caller's language (English when the banner has none for it). */
   async activeBanners(position: string | undefined, locale: Locale) {
-    const now = new Date(this.clock.now());
+    const now = new Date(this.deps.clock.now());
     const conditions: SQL[] = [
       eq(banners.enabled, true),
       lte(banners.startsAt, now),
@@ -221,7 +219,7 @@ export class ContentService {
     if (position) conditions.push(eq(banners.position, position));
     const bl = alias(bannerTexts, 'banner_local');
     const be = alias(bannerTexts, 'banner_en');
-    const rows = await this.db
+    const rows = await this.deps.db
       .select({
         id: banners.id,
         position: banners.position,
@@ -245,7 +243,7 @@ export class ContentService {
   // ---- writing (the operator) ----
 
   /** Creates or replaces an item with its texts (locales not given are removed). Returns its id. */
-  async saveItem(input: ItemInput, db: Db = this.db): Promise<number> {
+  async saveItem(input: ItemInput, db: Db = this.deps.db): Promise<number> {
     const texts = cleanTexts(input.texts);
     if (input.categoryId != null) {
       const [cat] = await db
@@ -264,7 +262,7 @@ export class ContentService {
         .where(and(eq(contentItems.type, input.type), eq(contentItems.code, code)));
       if (taken && taken.id !== input.id) throw conflict('CODE_TAKEN', 'content.codeTaken');
     }
-    const now = new Date(this.clock.now());
+    const now = new Date(this.deps.clock.now());
     const values = {
       type: input.type,
       code,
@@ -300,7 +298,7 @@ export class ContentService {
   async addMissingTexts(
     itemId: number,
     input: Partial<Record<Locale, ItemTextInput>>,
-    db: Db = this.db,
+    db: Db = this.deps.db,
   ): Promise<void> {
     const texts = cleanTexts(input, false);
     if (texts.length)
@@ -310,7 +308,7 @@ export class ContentService {
         .onConflictDoNothing();
   }
 
-  async findByCode(type: ContentType, code: string, db: Db = this.db): Promise<number | null> {
+  async findByCode(type: ContentType, code: string, db: Db = this.deps.db): Promise<number | null> {
     const [row] = await db
       .select({ id: contentItems.id })
       .from(contentItems)
@@ -318,15 +316,15 @@ export class ContentService {
     return row?.id ?? null;
   }
 
-  async deleteItem(id: number, db: Db = this.db): Promise<void> {
+  async deleteItem(id: number, db: Db = this.deps.db): Promise<void> {
     const rows = await db.delete(contentItems).where(eq(contentItems.id, id)).returning({ id: contentItems.id });
     if (!rows.length) throw notFound('content.notFound');
   }
 
   /** Every item of a type, published or not, with all its texts (the back office). */
   async adminList(type: ContentType, page: number, size: number) {
-    const [total] = await this.db.select({ n: count() }).from(contentItems).where(eq(contentItems.type, type));
-    const items = await this.db
+    const [total] = await this.deps.db.select({ n: count() }).from(contentItems).where(eq(contentItems.type, type));
+    const items = await this.deps.db
       .select()
       .from(contentItems)
       .where(eq(contentItems.type, type))
@@ -334,7 +332,7 @@ export class ContentService {
       .limit(size)
       .offset((page - 1) * size);
     const texts = items.length
-      ? await this.db
+      ? await this.deps.db
           .select()
           .from(contentTexts)
           .where(
@@ -370,7 +368,7 @@ export class ContentService {
       sort?: number | undefined;
       names: Partial<Record<Locale, string>>;
     },
-    db: Db = this.db,
+    db: Db = this.deps.db,
   ): Promise<number> {
     const names = Object.entries(input.names)
       .map(([locale, name]) => ({ locale, name: plainText(name ?? '') }))
@@ -403,7 +401,7 @@ export class ContentService {
     return id;
   }
 
-  async findCategory(type: 'faq', code: string, db: Db = this.db): Promise<number | null> {
+  async findCategory(type: 'faq', code: string, db: Db = this.deps.db): Promise<number | null> {
     const [row] = await db
       .select({ id: contentCategories.id })
       .from(contentCategories)
@@ -411,7 +409,7 @@ export class ContentService {
     return row?.id ?? null;
   }
 
-  async saveBanner(input: BannerInput, db: Db = this.db): Promise<number> {
+  async saveBanner(input: BannerInput, db: Db = this.deps.db): Promise<number> {
     const texts = Object.entries(input.texts).map(([locale, x]) => {
       if (!x) throw badRequest('VALIDATION', 'validation.required', { field: 'texts' }, 'texts');
       if (!isSafeUrl(x.imageUrl))
@@ -422,7 +420,7 @@ export class ContentService {
     });
     if (!texts.some((x) => x.locale === DEFAULT_LOCALE))
       throw badRequest('VALIDATION', 'content.englishRequired', undefined, 'texts.en_us');
-    const now = new Date(this.clock.now());
+    const now = new Date(this.deps.clock.now());
     const values = {
       position: input.position,
       sort: input.sort ?? 0,
@@ -448,18 +446,18 @@ export class ContentService {
     return id;
   }
 
-  async deleteBanner(id: number, db: Db = this.db): Promise<void> {
+  async deleteBanner(id: number, db: Db = this.deps.db): Promise<void> {
     const rows = await db.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
     if (!rows.length) throw notFound('content.notFound');
   }
 
   async adminBanners() {
-    const rows = await this.db
+    const rows = await this.deps.db
       .select()
       .from(banners)
       .orderBy(asc(banners.position), asc(banners.sort), desc(banners.id));
     const texts = rows.length
-      ? await this.db
+      ? await this.deps.db
           .select()
           .from(bannerTexts)
           .where(

@@ -1,23 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
 import { rid } from '../wallet/wallet.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
-let server: TestServer;
 let h: Awaited<ReturnType<typeof futuresHarness>>;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 
+const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
   h = await futuresHarness(server, clock);
   await h.setIndex('BTCUSDT', '50000');
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const order = (token: string, body: Record<string, unknown>) =>

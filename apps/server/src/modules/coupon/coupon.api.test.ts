@@ -1,29 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { feeOf, parseRate } from '@tidemark/contract/money';
 import { service } from '../../platform/context.ts';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 import { users } from '../account/user.schema.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 // expected fees from the published rates, independently of the server's code
 const TAKER = parseRate('0.001');
 const MAKER = parseRate('0.0008');
 const HOUR = 3_600_000;
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 let finance: { id: number; token: string };
 let n = 0;
 const cid = () => `c-${++n}`;
 
+const server = useTestServer({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   finance = await server.createOperator(['finance']);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const grant = (body: Record<string, unknown>, token = finance.token) =>

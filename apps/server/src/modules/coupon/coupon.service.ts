@@ -1,4 +1,4 @@
-import { desc, eq, gt } from 'drizzle-orm';
+import { gt } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/app-error.ts';
@@ -7,6 +7,7 @@ import type { AccountPort } from '../kyc/account-port.ts';
 import { CouponBook } from './coupon-book.ts';
 import { couponPercents, formatCouponValue, parseCouponValue } from './coupon-rule.ts';
 import { coupons, type CouponProduct, type CouponRow } from './coupon.schema.ts';
+import { newestRowsOf } from '../../platform/db/row-reads.ts';
 
 /** Longest a coupon may run: a year keeps the in-memory book small and a forgotten grant finite. */
 const MAX_DAYS = 366;
@@ -38,47 +39,41 @@ export interface GrantInput {
   reason: string;
 }
 
+export interface CouponDeps {
+  db: Db;
+  clock: Clock;
+  accounts: () => AccountPort;
+  audit: AuditService;
+  knownSymbol: (product: CouponProduct, symbol: string) => boolean;
+}
+
 /**
  * Fee-discount coupons: granted by finance (audited) or by invite rewards, listed to their owner and to
  * operators, and held in memory (CouponBook) for the fee hook of the trading paths.
  */
 export class CouponService {
+  private readonly deps: CouponDeps;
   readonly book = new CouponBook();
-  private readonly db: Db;
-  private readonly clock: Clock;
-  private readonly accounts: () => AccountPort;
-  private readonly audit: AuditService;
-  private readonly knownSymbol: (product: CouponProduct, symbol: string) => boolean;
 
-  constructor(deps: {
-    db: Db;
-    clock: Clock;
-    accounts: () => AccountPort;
-    audit: AuditService;
-    knownSymbol: (product: CouponProduct, symbol: string) => boolean;
-  }) {
-    this.db = deps.db;
-    this.clock = deps.clock;
-    this.accounts = deps.accounts;
-    this.audit = deps.audit;
-    this.knownSymbol = deps.knownSymbol;
+  constructor(deps: CouponDeps) {
+    this.deps = deps;
   }
 
   /** Loads every coupon that has not expired (start-up, then periodically: grants made by another node). */
   async reload(): Promise<void> {
     this.book.beginLoad();
-    const rows = await this.db
+    const rows = await this.deps.db
       .select()
       .from(coupons)
-      .where(gt(coupons.expiresAt, new Date(this.clock.now())));
+      .where(gt(coupons.expiresAt, new Date(this.deps.clock.now())));
     this.book.load(rows);
   }
 
   async grantByOperator(operatorId: number, input: GrantInput, ip: string): Promise<CouponView> {
     const tenths = this.check(input);
-    const user = await this.accounts().getUser(input.userId);
+    const user = await this.deps.accounts().getUser(input.userId);
     if (!user) throw notFound('coupon.userNotFound');
-    const row = await this.db.transaction(async (tx) => {
+    const row = await this.deps.db.transaction(async (tx) => {
       const [r] = await tx
         .insert(coupons)
         .values({
@@ -90,10 +85,10 @@ export class CouponService {
           source: 'operator',
           operatorId,
           reason: input.reason,
-          createdAt: new Date(this.clock.now()),
+          createdAt: new Date(this.deps.clock.now()),
         })
         .returning();
-      await this.audit.record(
+      await this.deps.audit.record(
         {
           operatorId,
           action: 'coupon.grant',
@@ -127,7 +122,7 @@ export class CouponService {
     input: { userId: number; tenths: number; days: number; products: CouponProduct[]; key: string; reason: string },
   ): Promise<CouponRow | null> {
     couponPercents(input.tenths);
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const [row] = await tx
       .insert(coupons)
       .values({
@@ -148,12 +143,7 @@ export class CouponService {
   }
 
   async listOf(userId: number, status?: 'active' | 'expired'): Promise<CouponView[]> {
-    const rows = await this.db
-      .select()
-      .from(coupons)
-      .where(eq(coupons.userId, userId))
-      .orderBy(desc(coupons.id))
-      .limit(500);
+    const rows = await newestRowsOf(this.deps.db, coupons, userId, 500);
     const views = rows.map((r) => this.view(r));
     return status ? views.filter((v) => v.status === status) : views;
   }
@@ -161,13 +151,13 @@ export class CouponService {
   private check(input: GrantInput): number {
     const tenths = parseCouponValue(input.value);
     if (tenths === null) throw badRequest('COUPON_VALUE_INVALID', 'coupon.valueInvalid', undefined, 'value');
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     if (input.expiresAt <= now) throw badRequest('COUPON_EXPIRY_INVALID', 'coupon.expiryPast', undefined, 'expiresAt');
     if (input.expiresAt > now + MAX_DAYS * DAY_MS) {
       throw badRequest('COUPON_EXPIRY_INVALID', 'coupon.expiryTooFar', { days: MAX_DAYS }, 'expiresAt');
     }
     for (const s of input.symbols) {
-      if (!input.products.some((p) => this.knownSymbol(p, s))) {
+      if (!input.products.some((p) => this.deps.knownSymbol(p, s))) {
         throw badRequest('COUPON_SYMBOL_UNKNOWN', 'coupon.symbolUnknown', { symbol: s }, 'symbols');
       }
     }
@@ -184,7 +174,7 @@ export class CouponService {
       products: r.products,
       symbols: r.symbols,
       expiresAt: r.expiresAt.getTime(),
-      status: r.expiresAt.getTime() > this.clock.now() ? 'active' : 'expired',
+      status: r.expiresAt.getTime() > this.deps.clock.now() ? 'active' : 'expired',
       source: r.source,
       reason: r.reason,
       createdAt: r.createdAt.getTime(),

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { formatUnits, parseUnits } from '@tidemark/contract/money';
-import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest, AppError } from '../../platform/http/app-error.ts';
 import { INSTRUMENTS, instrumentOf } from '../market/instruments.ts';
@@ -9,6 +8,7 @@ import type { CycleConfig } from './cycle.config.ts';
 import { cycleProducts, cycleSwitches, type SwitchScope } from './cycle.schema.ts';
 import { breakEvenPercent, houseEdgePercent } from './economics.ts';
 import { CYCLE_RULE_VERSION } from './settle.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 /** Stakes are USDT from the spot wallet. */
 export const STAKE_CURRENCY = 'USDT';
@@ -56,16 +56,14 @@ export function productView(p: Product) {
  * and the operator's switches (a whole instrument, a period everywhere, a country).
  */
 export class CycleCatalog {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  constructor(db: Db, clock: Clock) {
-    this.db = db;
-    this.clock = clock;
+  private readonly deps: Pick<AppContext, 'db' | 'clock'>;
+  constructor(deps: Pick<AppContext, 'db' | 'clock'>) {
+    this.deps = deps;
   }
 
   /** First start: the configured periods for every instrument and the blocked countries (never overwrites). */
   async seedFromConfig(config: CycleConfig): Promise<void> {
-    const now = new Date(this.clock.now());
+    const now = new Date(this.deps.clock.now());
     const rows = INSTRUMENTS.flatMap((i) =>
       config.periods.map((p) => ({
         instrument: i.symbol,
@@ -78,9 +76,9 @@ export class CycleCatalog {
         updatedAt: now,
       })),
     );
-    await this.db.insert(cycleProducts).values(rows).onConflictDoNothing();
+    await this.deps.db.insert(cycleProducts).values(rows).onConflictDoNothing();
     if (config.blockedCountries.length) {
-      await this.db
+      await this.deps.db
         .insert(cycleSwitches)
         .values(
           config.blockedCountries.map((key) => ({ scope: 'country' as const, key, enabled: false, updatedAt: now })),
@@ -89,11 +87,11 @@ export class CycleCatalog {
     }
   }
 
-  async products(db: Db = this.db): Promise<Product[]> {
+  async products(db: Db = this.deps.db): Promise<Product[]> {
     return db.select().from(cycleProducts).orderBy(cycleProducts.instrument, cycleProducts.periodSeconds);
   }
 
-  async product(instrument: string, period: number, db: Db = this.db): Promise<Product | undefined> {
+  async product(instrument: string, period: number, db: Db = this.deps.db): Promise<Product | undefined> {
     const [row] = await db
       .select()
       .from(cycleProducts)
@@ -102,24 +100,24 @@ export class CycleCatalog {
   }
 
   /** The switches that are off, by scope. */
-  async switchedOff(db: Db = this.db): Promise<Record<SwitchScope, Set<string>>> {
+  async switchedOff(db: Db = this.deps.db): Promise<Record<SwitchScope, Set<string>>> {
     const rows = await db.select().from(cycleSwitches).where(eq(cycleSwitches.enabled, false));
     const off: Record<SwitchScope, Set<string>> = { instrument: new Set(), period: new Set(), country: new Set() };
     for (const r of rows) off[r.scope].add(r.key);
     return off;
   }
 
-  async switches(db: Db = this.db) {
+  async switches(db: Db = this.deps.db) {
     return db.select().from(cycleSwitches).orderBy(cycleSwitches.scope, cycleSwitches.key);
   }
 
   async setSwitch(tx: Db, scope: SwitchScope, key: string, enabled: boolean): Promise<void> {
     await tx
       .insert(cycleSwitches)
-      .values({ scope, key, enabled, updatedAt: new Date(this.clock.now()) })
+      .values({ scope, key, enabled, updatedAt: new Date(this.deps.clock.now()) })
       .onConflictDoUpdate({
         target: [cycleSwitches.scope, cycleSwitches.key],
-        set: { enabled, updatedAt: new Date(this.clock.now()) },
+        set: { enabled, updatedAt: new Date(this.deps.clock.now()) },
       });
   }
 
@@ -127,7 +125,7 @@ export class CycleCatalog {
    * The product a purchase may use, or the reason it may not: unknown, switched off (product,
    * instrument or period), or the caller's countries (verified and from the request) switched off.
    */
-  async purchasable(instrument: string, period: number, countries: string[], db: Db = this.db): Promise<Product> {
+  async purchasable(instrument: string, period: number, countries: string[], db: Db = this.deps.db): Promise<Product> {
     if (!instrumentOf(instrument))
       throw badRequest('UNKNOWN_INSTRUMENT', 'market.unknownInstrument', undefined, 'instrument');
     const product = await this.product(instrument, period, db);

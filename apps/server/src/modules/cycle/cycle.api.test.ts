@@ -1,17 +1,16 @@
 import { service } from '../../platform/context.ts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { type TestServer } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
-import { rid, walletHarness } from '../wallet/wallet.test-helpers.ts';
+import { rid, useWalletHarness } from '../wallet/wallet.test-helpers.ts';
 import { PriceService } from '../market/price.service.ts';
 import { settleDue } from './settlement.job.ts';
 import { verificationOf } from './verification.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 2, 1, 12, 0, 0, 250));
-let h: ReturnType<typeof walletHarness>;
 let finance: string;
 const countries = new Map<number, string>();
 
@@ -62,14 +61,11 @@ async function fundPool(amount: string) {
   expect(res.status).toBe(200);
 }
 
+const server = useTestServer({ clock });
+const h = useWalletHarness(server, clock);
 beforeAll(async () => {
-  server = await startTestServer({ clock });
-  h = walletHarness(server, clock);
-  finance = await h.init();
+  finance = h.finance;
   installKyc();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('products', () => {

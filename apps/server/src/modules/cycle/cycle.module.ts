@@ -1,5 +1,5 @@
 import { registerMessages } from '../../platform/i18n/messages.ts';
-import { CycleContractLookup } from './contract-lookup.ts';
+import { cycleContractLookup, type CycleContractLookup } from './contract-lookup.ts';
 import type { Module } from '../../platform/module.ts';
 import { service } from '../../platform/context.ts';
 import { intervalScheduler, type Scheduler } from '../market/price-source.ts';
@@ -39,7 +39,7 @@ export const cycleModule: Module = {
     const config = loadCycleConfig();
     const prices = service(ctx, 'prices');
     const ledger = service(ctx, 'ledger');
-    const catalog = new CycleCatalog(ctx.db, ctx.clock);
+    const catalog = new CycleCatalog(ctx);
     ctx.services.cycleCatalog = catalog;
     ctx.services.cycleConfig = config;
     const settlement: SettlementDeps = {
@@ -51,7 +51,7 @@ export const cycleModule: Module = {
       log: ctx.log,
     };
     ctx.services.cycleSettlement = settlement;
-    ctx.services.cycleContracts = new CycleContractLookup(ctx.db);
+    ctx.services.cycleContracts = cycleContractLookup(ctx.db);
     registerCycleRoutes(app, ctx, { ctx, ledger, prices, catalog });
     registerCycleAdmin(app, ctx, catalog, ledger);
   },

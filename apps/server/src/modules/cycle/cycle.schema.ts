@@ -1,4 +1,5 @@
-import { bigint, boolean, integer, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, numeric, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 /** Mirrors migrations/202611211500_cycle_contracts.sql. */
 export const cycleProducts = pgTable(
@@ -12,7 +13,7 @@ export const cycleProducts = pgTable(
     maxStake: bigint('max_stake', { mode: 'bigint' }).notNull(),
     userExposureLimit: bigint('user_exposure_limit', { mode: 'bigint' }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedAt: col.updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.instrument, t.periodSeconds] })],
 );
@@ -25,7 +26,7 @@ export const cycleSwitches = pgTable(
     scope: text('scope').$type<SwitchScope>().notNull(),
     key: text('key').notNull(),
     enabled: boolean('enabled').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedAt: col.updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
@@ -33,7 +34,7 @@ export const cycleSwitches = pgTable(
 export const cycleRiskAcceptances = pgTable('cycle_risk_acceptances', {
   userId: bigint('user_id', { mode: 'number' }).primaryKey(),
   documentCode: text('document_code').notNull(),
-  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+  acceptedAt: col.at('accepted_at').notNull(),
 });
 
 export const CONTRACT_STATUSES = ['open', 'won', 'lost', 'refunded'] as const;
@@ -41,30 +42,30 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export const cycleContracts = pgTable(
   'cycle_contracts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    id: col.id(),
+    userId: col.userId(),
     requestId: text('request_id').notNull(),
     instrument: text('instrument').notNull(),
     periodSeconds: integer('period_seconds').notNull(),
     direction: text('direction').$type<'up' | 'down'>().notNull(),
-    currency: text('currency').notNull(),
+    currency: col.currency(),
     stake: bigint('stake', { mode: 'bigint' }).notNull(),
     fee: bigint('fee', { mode: 'bigint' }).notNull(),
     payoutRate: numeric('payout_rate', { precision: 10, scale: 4 }).notNull(),
     payout: bigint('payout', { mode: 'bigint' }).notNull(),
-    committedAt: timestamp('committed_at', { withTimezone: true }).notNull(),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    committedAt: col.at('committed_at').notNull(),
+    endAt: col.at('end_at').notNull(),
     ruleVersion: text('rule_version').notNull(),
     demo: boolean('demo').notNull(),
     buyTransactionId: bigint('buy_transaction_id', { mode: 'number' }).notNull(),
     status: text('status').$type<ContractStatus>().notNull().default('open'),
     refundReason: text('refund_reason'),
     entryPrice: numeric('entry_price', { precision: 38, scale: 18 }),
-    entryTs: timestamp('entry_ts', { withTimezone: true }),
+    entryTs: col.at('entry_ts'),
     exitPrice: numeric('exit_price', { precision: 38, scale: 18 }),
-    exitTs: timestamp('exit_ts', { withTimezone: true }),
+    exitTs: col.at('exit_ts'),
     credit: bigint('credit', { mode: 'bigint' }),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledAt: col.at('settled_at'),
     settleTransactionId: bigint('settle_transaction_id', { mode: 'number' }),
   },
   (t) => [unique().on(t.userId, t.requestId)],

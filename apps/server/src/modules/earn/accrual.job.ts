@@ -15,6 +15,14 @@ export interface AccrualResult {
   failed: number;
 }
 
+export interface AccrualDeps {
+  db: Db;
+  clock: Clock;
+  ledger: () => LedgerService;
+  log: Logger;
+  intervalMs: number;
+}
+
 /**
  * The daily yield. For every active order and every UTC day due (dueDays: the days after the
  * subscription day that have begun, up to the lock period), one transaction:
@@ -27,26 +35,18 @@ export interface AccrualResult {
  * earnings are released to the earn wallet's available balance (state 'matured').
  */
 export class AccrualJob {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  private readonly ledger: () => LedgerService;
-  private readonly log: Logger;
-  private readonly intervalMs: number;
+  private readonly deps: AccrualDeps;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<AccrualResult> | null = null;
 
-  constructor(deps: { db: Db; clock: Clock; ledger: () => LedgerService; log: Logger; intervalMs: number }) {
-    this.db = deps.db;
-    this.clock = deps.clock;
-    this.ledger = deps.ledger;
-    this.log = deps.log;
-    this.intervalMs = deps.intervalMs;
+  constructor(deps: AccrualDeps) {
+    this.deps = deps;
   }
 
   start(): void {
-    const tick = () => void this.runOnce().catch((err) => this.log.error({ err }, 'earn accrual failed'));
+    const tick = () => void this.runOnce().catch((err) => this.deps.log.error({ err }, 'earn accrual failed'));
     tick(); // catch up at once after downtime
-    this.timer = setInterval(tick, this.intervalMs);
+    this.timer = setInterval(tick, this.deps.intervalMs);
     this.timer.unref();
   }
 
@@ -71,10 +71,10 @@ export class AccrualJob {
 
   private async drain(): Promise<AccrualResult> {
     const result: AccrualResult = { paid: 0, matured: 0, failed: 0 };
-    const today = utcDay(this.clock.now());
+    const today = utcDay(this.deps.clock.now());
     let after = 0;
     for (;;) {
-      const batch = await this.db
+      const batch = await this.deps.db
         .select()
         .from(earnOrders)
         .where(and(eq(earnOrders.state, 'active'), gt(earnOrders.id, after)))
@@ -91,7 +91,7 @@ export class AccrualJob {
             // e.g. the interest account was drained by hand: left for the next run, the others go on
             ok = false;
             result.failed += 1;
-            this.log.error({ err, orderId: o.id, day }, 'earn yield could not be paid');
+            this.deps.log.error({ err, orderId: o.id, day }, 'earn yield could not be paid');
             break;
           }
         }
@@ -100,7 +100,7 @@ export class AccrualJob {
             if (await this.mature(o.id, o.currency)) result.matured += 1;
           } catch (err) {
             result.failed += 1;
-            this.log.error({ err, orderId: o.id }, 'earn order could not mature');
+            this.deps.log.error({ err, orderId: o.id }, 'earn order could not mature');
           }
         }
       }
@@ -110,7 +110,7 @@ export class AccrualJob {
 
   /** Pays one day of one order; false when it was paid already or the order closed meanwhile. */
   async payDay(orderId: number, currency: string, day: number): Promise<boolean> {
-    const ledger = this.ledger();
+    const ledger = this.deps.ledger();
     return ledger.transaction(async (tx) => {
       await ledger.lockBalance(tx, { system: 'staking_interest', currency });
       const [o] = await tx.select().from(earnOrders).where(eq(earnOrders.id, orderId)).for('update');
@@ -132,7 +132,7 @@ export class AccrualJob {
         day,
         amount: o.dailyYield,
         ledgerTransactionId: transactionId,
-        createdAt: new Date(this.clock.now()),
+        createdAt: new Date(this.deps.clock.now()),
       });
       await tx
         .update(earnOrders)
@@ -144,12 +144,12 @@ export class AccrualJob {
 
   /** Releases principal + earnings of a fully paid order whose end date has begun. */
   private async mature(orderId: number, currency: string): Promise<boolean> {
-    const ledger = this.ledger();
+    const ledger = this.deps.ledger();
     return ledger.transaction(async (tx) => {
       await ledger.lockBalance(tx, { system: 'staking_interest', currency });
       const [o] = await tx.select().from(earnOrders).where(eq(earnOrders.id, orderId)).for('update');
       if (!o || o.state !== 'active' || o.daysPaid !== o.lockDays) return false;
-      const now = this.clock.now();
+      const now = this.deps.clock.now();
       if (utcDay(now) < maturityDay(o.startDay, o.lockDays)) return false;
       await ledger.release(
         tx,

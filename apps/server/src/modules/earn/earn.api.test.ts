@@ -1,28 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { auditLog } from '../operator/operator.schema.ts';
 import { FUND_PASSWORD, rid } from '../wallet/wallet.test-helpers.ts';
 import { DAY_MS } from './earn-math.ts';
 import { earnAccruals } from './earn.schema.ts';
 import { earnHarness } from './earn.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 // the tests run the accrual job themselves; the background timer must not race them
 process.env.EARN_JOB_MS = '3600000';
 
-let server: TestServer;
 let h: ReturnType<typeof earnHarness>;
 // noon UTC: the subscription day is 2026-06-01, its first earning day 2026-06-02
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 12));
 
+const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
   h = earnHarness(server, clock);
   await h.init();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const ok = async () => expect(await h.ledgerOk()).toEqual([]);

@@ -1,8 +1,7 @@
-import { LOCALES } from '@tidemark/contract';
-import type { LocalizedMessages } from '../../platform/i18n/messages.ts';
+import { messagesByKey, type LocalizedMessages, type MessageRows } from '../../platform/i18n/messages.ts';
 
 /** The earn module's server messages, one row per key in the order of LOCALES: en_us, zh_hk, zh_cn, de, fr, jp, kr, tr. */
-const rows: Record<string, [string, string, string, string, string, string, string, string]> = {
+const rows: MessageRows = {
   'earn.planNotFound': [
     'Plan not found',
     '找不到此理財方案',
@@ -135,9 +134,4 @@ const rows: Record<string, [string, string, string, string, string, string, stri
   ],
 };
 
-export const earnMessages: LocalizedMessages = Object.fromEntries(
-  LOCALES.map((locale, i) => [
-    locale,
-    Object.fromEntries(Object.entries(rows).map(([key, texts]) => [key, texts[i]!])),
-  ]),
-) as LocalizedMessages;
+export const earnMessages: LocalizedMessages = messagesByKey(rows);

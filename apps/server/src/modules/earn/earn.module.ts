@@ -7,7 +7,7 @@ import { loadEarnConfig } from './earn.config.ts';
 import { earnDeps } from './earn-deps.ts';
 import { earnMessages } from './earn.messages.ts';
 import { registerEarnRoutes } from './earn.routes.ts';
-import { EarnOrderLookup } from './order-lookup.ts';
+import { earnOrderLookup, type EarnOrderLookup } from './order-lookup.ts';
 
 declare module '../../platform/context.ts' {
   /** What this module publishes to the others. */
@@ -38,7 +38,7 @@ export const earnModule: Module = {
       intervalMs: loadEarnConfig().jobMs,
     });
     ctx.services.earn = { accrual };
-    ctx.services.earnOrders = new EarnOrderLookup(ctx.db);
+    ctx.services.earnOrders = earnOrderLookup(ctx.db);
     registerEarnRoutes(app, ctx, deps);
     registerEarnAdmin(app, ctx, deps);
   },

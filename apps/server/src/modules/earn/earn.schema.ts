@@ -1,4 +1,5 @@
-import { bigint, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 export const PLAN_STATUSES = ['open', 'closed'] as const;
 export const ORDER_STATES = ['active', 'matured', 'redeemed', 'revoked'] as const;
@@ -6,12 +7,11 @@ export const SOURCE_WALLETS = ['earn', 'spot'] as const;
 export type SourceWallet = (typeof SOURCE_WALLETS)[number];
 
 const rate = (name: string) => numeric(name, { precision: 20, scale: 18 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const earnPlans = pgTable('earn_plans', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   code: text('code').unique(),
-  currency: text('currency').notNull(),
+  currency: col.currency(),
   lockDays: integer('lock_days').notNull(),
   rateMin: rate('rate_min').notNull(),
   rateMax: rate('rate_max').notNull(),
@@ -23,15 +23,15 @@ export const earnPlans = pgTable('earn_plans', {
   graceMinutes: integer('grace_minutes').notNull(),
   status: text('status', { enum: PLAN_STATUSES }).notNull(),
   sort: integer('sort').notNull().default(0),
-  createdAt: at('created_at').notNull(),
-  updatedAt: at('updated_at').notNull(),
+  createdAt: col.createdAt(),
+  updatedAt: col.updatedAt(),
 });
 
 export const earnOrders = pgTable('earn_orders', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  id: col.id(),
+  userId: col.userId(),
   planId: bigint('plan_id', { mode: 'number' }).notNull(),
-  currency: text('currency').notNull(),
+  currency: col.currency(),
   sourceWallet: text('source_wallet', { enum: SOURCE_WALLETS }).notNull(),
   amount: bigint('amount', { mode: 'bigint' }).notNull(),
   dailyRate: rate('daily_rate').notNull(),
@@ -39,14 +39,14 @@ export const earnOrders = pgTable('earn_orders', {
   lockDays: integer('lock_days').notNull(),
   penaltyRate: rate('penalty_rate').notNull(),
   startDay: integer('start_day').notNull(),
-  startedAt: at('started_at').notNull(),
-  endsAt: at('ends_at').notNull(),
-  graceUntil: at('grace_until').notNull(),
+  startedAt: col.at('started_at').notNull(),
+  endsAt: col.at('ends_at').notNull(),
+  graceUntil: col.at('grace_until').notNull(),
   daysPaid: integer('days_paid').notNull().default(0),
   accrued: bigint('accrued', { mode: 'bigint' }).notNull().default(0n),
   state: text('state', { enum: ORDER_STATES }).notNull(),
   penalty: bigint('penalty', { mode: 'bigint' }),
-  closedAt: at('closed_at'),
+  closedAt: col.at('closed_at'),
 });
 
 export const earnAccruals = pgTable(
@@ -56,7 +56,7 @@ export const earnAccruals = pgTable(
     day: integer('day').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),
-    createdAt: at('created_at').notNull(),
+    createdAt: col.createdAt(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.day] })],
 );

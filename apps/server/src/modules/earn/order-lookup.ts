@@ -1,23 +1,15 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { ownRow } from '../../platform/db/row-reads.ts';
 import { earnOrders } from './earn.schema.ts';
 
 export type EarnOrderRow = typeof earnOrders.$inferSelect;
 
 /** A user's own staking order (amounts in minor units, rates as stored), for other modules (the share card). */
-export class EarnOrderLookup {
-  private readonly db: Db;
-  constructor(db: Db) {
-    this.db = db;
-  }
-
+export interface EarnOrderLookup {
   /** Someone else's order is null, as one that never existed. */
-  async ofUser(userId: number, id: number): Promise<EarnOrderRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(earnOrders)
-      .where(and(eq(earnOrders.id, id), eq(earnOrders.userId, userId)))
-      .limit(1);
-    return row ?? null;
-  }
+  ofUser(userId: number, id: number): Promise<EarnOrderRow | null>;
 }
+
+export const earnOrderLookup = (db: Db): EarnOrderLookup => ({
+  ofUser: (userId, id) => ownRow(db, earnOrders, userId, id),
+});

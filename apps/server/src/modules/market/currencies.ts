@@ -38,118 +38,49 @@ export interface CurrencyConfig {
   withdraw: { min: string; max: string; daily: string };
 }
 
-const evm = (chain: string, withdrawFee: string, minDeposit: string): ChainConfig => ({
+const native = (chain: string, format: AddressFormat, withdrawFee: string, minDeposit: string): ChainConfig => ({
   chain,
-  format: 'evm',
+  format,
   withdrawFee,
   minDeposit,
 });
 
+const evm = (chain: string, withdrawFee: string, minDeposit: string) => native(chain, 'evm', withdrawFee, minDeposit);
+
+/**
+ * One row of the table below, in the order its columns are read: code, name, coin type, chains, withdrawal limits
+ * [min, max, daily], and the scale where it is not 8. One line per coin keeps the list readable as a table.
+ */
+const coin = (
+  code: string,
+  name: string,
+  coinType: number,
+  chains: ChainConfig[],
+  [min, max, daily]: [string, string, string],
+  scale = 8,
+): CurrencyConfig => ({ code, name, scale, coinType, chains, withdraw: { min, max, daily } });
+
 export const CURRENCIES: readonly CurrencyConfig[] = [
-  {
-    code: 'USDT',
-    name: 'Tether USD',
-    scale: 6,
-    coinType: 0,
-    chains: [{ chain: 'TRC20', format: 'tron', withdrawFee: '1', minDeposit: '1' }, evm('ERC20', '5', '10')],
-    withdraw: { min: '100', max: '1000000', daily: '99999999' },
-  },
-  {
-    code: 'BTC',
-    name: 'Bitcoin',
-    scale: 8,
-    coinType: 1,
-    chains: [{ chain: 'BTC', format: 'btc', withdrawFee: '0.0002', minDeposit: '0.0001' }],
-    withdraw: { min: '0.001', max: '100', daily: '1000' },
-  },
-  {
-    code: 'ETH',
-    name: 'Ethereum',
-    scale: 8,
-    coinType: 2,
-    chains: [evm('ERC20', '0.002', '0.005')],
-    withdraw: { min: '0.01', max: '2000', daily: '20000' },
-  },
-  {
-    code: 'BNB',
-    name: 'BNB',
-    scale: 8,
-    coinType: 3,
-    chains: [evm('BEP20', '0.001', '0.01')],
-    withdraw: { min: '0.05', max: '5000', daily: '50000' },
-  },
-  {
-    code: 'SOL',
-    name: 'Solana',
-    scale: 8,
-    coinType: 4,
-    chains: [evm('BEP20', '0.01', '0.05')],
-    withdraw: { min: '0.2', max: '20000', daily: '200000' },
-  },
-  {
-    code: 'XRP',
-    name: 'XRP',
-    scale: 8,
-    coinType: 5,
-    chains: [evm('BEP20', '0.5', '5')],
-    withdraw: { min: '20', max: '2000000', daily: '20000000' },
-  },
-  {
-    code: 'DOGE',
-    name: 'Dogecoin',
-    scale: 8,
-    coinType: 6,
-    chains: [{ chain: 'DOGE', format: 'doge', withdrawFee: '5', minDeposit: '20' }],
-    withdraw: { min: '100', max: '5000000', daily: '50000000' },
-  },
-  {
-    code: 'ADA',
-    name: 'Cardano',
-    scale: 8,
-    coinType: 7,
-    chains: [evm('BEP20', '1', '10')],
-    withdraw: { min: '50', max: '2000000', daily: '20000000' },
-  },
-  {
-    code: 'TRX',
-    name: 'TRON',
-    scale: 8,
-    coinType: 8,
-    chains: [{ chain: 'TRC20', format: 'tron', withdrawFee: '1', minDeposit: '10' }],
-    withdraw: { min: '100', max: '5000000', daily: '50000000' },
-  },
-  {
-    code: 'LTC',
-    name: 'Litecoin',
-    scale: 8,
-    coinType: 9,
-    chains: [{ chain: 'LTC', format: 'ltc', withdrawFee: '0.001', minDeposit: '0.01' }],
-    withdraw: { min: '0.1', max: '10000', daily: '100000' },
-  },
-  {
-    code: 'DOT',
-    name: 'Polkadot',
-    scale: 8,
-    coinType: 10,
-    chains: [evm('BEP20', '0.1', '1')],
-    withdraw: { min: '5', max: '200000', daily: '2000000' },
-  },
-  {
-    code: 'LINK',
-    name: 'Chainlink',
-    scale: 8,
-    coinType: 11,
-    chains: [evm('ERC20', '0.5', '1')],
-    withdraw: { min: '2', max: '100000', daily: '1000000' },
-  },
-  {
-    code: 'AVAX',
-    name: 'Avalanche',
-    scale: 8,
-    coinType: 12,
-    chains: [evm('AVAXC', '0.01', '0.1')],
-    withdraw: { min: '1', max: '50000', daily: '500000' },
-  },
+  coin(
+    'USDT',
+    'Tether USD',
+    0,
+    [native('TRC20', 'tron', '1', '1'), evm('ERC20', '5', '10')],
+    ['100', '1000000', '99999999'],
+    6,
+  ),
+  coin('BTC', 'Bitcoin', 1, [native('BTC', 'btc', '0.0002', '0.0001')], ['0.001', '100', '1000']),
+  coin('ETH', 'Ethereum', 2, [evm('ERC20', '0.002', '0.005')], ['0.01', '2000', '20000']),
+  coin('BNB', 'BNB', 3, [evm('BEP20', '0.001', '0.01')], ['0.05', '5000', '50000']),
+  coin('SOL', 'Solana', 4, [evm('BEP20', '0.01', '0.05')], ['0.2', '20000', '200000']),
+  coin('XRP', 'XRP', 5, [evm('BEP20', '0.5', '5')], ['20', '2000000', '20000000']),
+  coin('DOGE', 'Dogecoin', 6, [native('DOGE', 'doge', '5', '20')], ['100', '5000000', '50000000']),
+  coin('ADA', 'Cardano', 7, [evm('BEP20', '1', '10')], ['50', '2000000', '20000000']),
+  coin('TRX', 'TRON', 8, [native('TRC20', 'tron', '1', '10')], ['100', '5000000', '50000000']),
+  coin('LTC', 'Litecoin', 9, [native('LTC', 'ltc', '0.001', '0.01')], ['0.1', '10000', '100000']),
+  coin('DOT', 'Polkadot', 10, [evm('BEP20', '0.1', '1')], ['5', '200000', '2000000']),
+  coin('LINK', 'Chainlink', 11, [evm('ERC20', '0.5', '1')], ['2', '100000', '1000000']),
+  coin('AVAX', 'Avalanche', 12, [evm('AVAXC', '0.01', '0.1')], ['1', '50000', '500000']),
 ];
 
 /** The quote currency everything is valued in. */

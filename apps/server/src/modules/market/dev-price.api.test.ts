@@ -1,22 +1,16 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { loadConfig } from '../../platform/config.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { devPriceControlAllowed } from './dev-price.ts';
 import type { PriceSource } from './price-source.ts';
 import { SimulatedFeed } from './simulated-feed.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 2, 1));
 const prices = () => service(server.built.ctx, 'prices');
 
-beforeAll(async () => {
-  server = await startTestServer({ clock, env: { DEV_PRICE_CONTROL: 'true' } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ clock, env: { DEV_PRICE_CONTROL: 'true' } });
 
 describe('development price control', () => {
   it('is refused in production and never offered on a live source', () => {

@@ -1,10 +1,10 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { parseUnits } from '@tidemark/contract/money';
 import { candleOpenTime, type Candle, type WsServerMessage } from '@tidemark/contract/spot';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 /**
  * Index candles: what a market's chart draws before it has trades of its own. Over HTTP they must equal the
@@ -12,21 +12,17 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
  * `candles:<s>:<i>:index` starts with the same candles and follows new ticks.
  */
 
-let server: TestServer;
 // Sunday 1 March 2026, 00:00:30 UTC: the ticks below cross two minute boundaries, and the week began on Monday
 const start = Date.UTC(2026, 2, 1, 0, 0, 30);
 const clock = new ManualClock(start);
 const prices = () => service(server.built.ctx, 'prices');
 
+const server = useTestServer({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   for (let i = 0; i < 100; i += 1) {
     clock.advance(1000);
     await prices().tick();
   }
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const units = (p: string) => parseUnits(p, 8);

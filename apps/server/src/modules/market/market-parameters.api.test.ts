@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { feeOf, parseRate } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { service } from '../../platform/context.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 // Expected amounts are computed here from the rates, independently of the server's code.
 const OLD_MAKER = parseRate('0.0008');
 const NEW_MAKER = parseRate('0.0005');
 const NEW_TAKER = parseRate('0.002');
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 let finance: { id: number; token: string };
 let n = 0;
@@ -28,13 +27,10 @@ const change = (body: Record<string, unknown>, token = finance.token, locale?: s
 const publicBtc = async () =>
   (await server.api('/xb/v1/spot/markets', {})).body.data.find((m: { symbol: string }) => m.symbol === 'BTCUSDT');
 
+const server = useTestServer({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   finance = await server.createOperator(['finance']);
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('market fees and minimums from the back office', () => {
   it('is finance’s change: other roles are refused and the published terms stay', async () => {

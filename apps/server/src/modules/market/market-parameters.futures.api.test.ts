@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseFixed, parseRate, USDT_SCALE } from '@tidemark/futures-math';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { feeFigures } from '../content/documents/fee-schedule.figures.ts';
 import { contractOf } from '../futures/domain/contracts.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
 import { FEES } from '../futures/settle-fill.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
@@ -17,7 +17,6 @@ const NEW_MAKER = '0.0001';
 const NEW_TAKER = '0.002';
 const BTC = 'BTCUSDT';
 
-let server: TestServer;
 let h: Awaited<ReturnType<typeof futuresHarness>>;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 let finance: { id: number; token: string };
@@ -49,15 +48,12 @@ const marginOf = async (u: U) =>
     (await server.api('/xb/v1/futures/positions', { symbol: BTC }, { token: u.token })).body.data[0].margin as string,
   );
 
+const server = useTestServer({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   h = await futuresHarness(server, clock);
   await h.setIndex(BTC, '100000');
   finance = await server.createOperator(['finance']);
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('futures contract fees and minimums from the back office', () => {
   it('is finance’s change: other roles are refused and the published terms stay', async () => {

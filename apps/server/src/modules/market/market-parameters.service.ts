@@ -1,9 +1,8 @@
 import { asc } from 'drizzle-orm';
-import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db/database.ts';
 import type { AuditService } from '../operator/audit.service.ts';
 import { marketParameterOverrides } from './market-parameters.schema.ts';
 import type { MarketProduct } from './market-status.service.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 export const PARAMETER_FIELDS = ['makerFee', 'takerFee', 'minNotional'] as const;
 export type ParameterField = (typeof PARAMETER_FIELDS)[number];
@@ -35,17 +34,15 @@ export interface ParameterTarget {
  * and futures modules attach their markets as targets.
  */
 export class MarketParameterService {
-  private readonly db: Db;
-  private readonly clock: Clock;
+  private readonly deps: Pick<AppContext, 'db' | 'clock'>;
   private readonly history = new Map<string, ParameterChange[]>();
   private readonly targets = new Map<MarketProduct, ParameterTarget>();
-  constructor(db: Db, clock: Clock) {
-    this.db = db;
-    this.clock = clock;
+  constructor(deps: Pick<AppContext, 'db' | 'clock'>) {
+    this.deps = deps;
   }
 
   async load(): Promise<void> {
-    const rows = await this.db.select().from(marketParameterOverrides).orderBy(asc(marketParameterOverrides.id));
+    const rows = await this.deps.db.select().from(marketParameterOverrides).orderBy(asc(marketParameterOverrides.id));
     this.history.clear();
     for (const r of rows) {
       this.changesOf(r.product as MarketProduct, r.symbol).push({
@@ -80,10 +77,10 @@ export class MarketParameterService {
     const before = this.current(change.product, change.symbol);
     const fields = PARAMETER_FIELDS.filter((f) => change.values[f] !== undefined && change.values[f] !== before[f]);
     if (fields.length === 0) return before;
-    const at = new Date(this.clock.now());
+    const at = new Date(this.deps.clock.now());
     const after = { ...before };
     for (const f of fields) after[f] = change.values[f]!;
-    await this.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       await tx.insert(marketParameterOverrides).values(
         fields.map((f) => ({
           product: change.product,

@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { walletHarness } from '../wallet/wallet.test-helpers.ts';
+import { useWalletHarness } from '../wallet/wallet.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let server: TestServer;
-let h: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 let finance: string;
 let support: string;
 let trader: { id: number; token: string };
 let seq = 0;
 
+const server = useTestServer({ clock });
+const h = useWalletHarness(server, clock);
 beforeAll(async () => {
-  server = await startTestServer({ clock });
-  h = walletHarness(server, clock);
-  finance = await h.init();
+  finance = h.finance;
   support = (await server.createOperator(['support'])).token;
   trader = await h.user();
   await h.deposit(trader.id, 'USDT', 'TRC20', '1000');
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const buy = (symbol = 'BTCUSDT') =>
   server.api(

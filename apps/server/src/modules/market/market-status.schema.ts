@@ -1,4 +1,5 @@
-import { bigint, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 /** The operator's trading status of a spot market or futures contract (migration 202611261600). */
 export const marketStatus = pgTable(
@@ -9,7 +10,7 @@ export const marketStatus = pgTable(
     status: text('status').notNull(),
     reason: text('reason').notNull(),
     updatedBy: bigint('updated_by', { mode: 'number' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedAt: col.updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.product, t.symbol] })],
 );

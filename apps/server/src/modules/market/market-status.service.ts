@@ -1,8 +1,7 @@
 import { badRequest } from '../../platform/http/app-error.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db/database.ts';
 import type { AuditService } from '../operator/audit.service.ts';
 import { marketStatus } from './market-status.schema.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 export const MARKET_PRODUCTS = ['spot', 'futures'] as const;
 export type MarketProduct = (typeof MARKET_PRODUCTS)[number];
@@ -31,16 +30,14 @@ const TRADING: MarketStatusView = { status: 'trading', reason: null, updatedBy: 
  * `assertOpen` before an order or a cancel reaches their books.
  */
 export class MarketStatusService implements MarketGate {
-  private readonly db: Db;
-  private readonly clock: Clock;
+  private readonly deps: Pick<AppContext, 'db' | 'clock'>;
   private readonly current = new Map<string, MarketStatusView>();
-  constructor(db: Db, clock: Clock) {
-    this.db = db;
-    this.clock = clock;
+  constructor(deps: Pick<AppContext, 'db' | 'clock'>) {
+    this.deps = deps;
   }
 
   async load(): Promise<void> {
-    const rows = await this.db.select().from(marketStatus);
+    const rows = await this.deps.db.select().from(marketStatus);
     this.current.clear();
     for (const r of rows) this.current.set(`${r.product}:${r.symbol}`, view(r));
   }
@@ -76,9 +73,9 @@ export class MarketStatusService implements MarketGate {
       status: change.status,
       reason: change.reason,
       updatedBy: by.operatorId,
-      updatedAt: new Date(this.clock.now()),
+      updatedAt: new Date(this.deps.clock.now()),
     };
-    await this.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       await tx
         .insert(marketStatus)
         .values(row)

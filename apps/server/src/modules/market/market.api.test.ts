@@ -1,20 +1,14 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 2, 1));
 const prices = () => service(server.built.ctx, 'prices');
 
-beforeAll(async () => {
-  // the ticks come only from the test: a background tick after `clock.advance` would make a stale price fresh
-  server = await startTestServer({ clock, services: { priceScheduler: { every: () => () => {} } } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+// the ticks come only from the test: a background tick after `clock.advance` would make a stale price fresh
+const server = useTestServer({ clock, services: { priceScheduler: { every: () => () => {} } } });
 
 describe('index prices', () => {
   it('answers the latest simulated prices labelled demo', async () => {

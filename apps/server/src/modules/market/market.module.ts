@@ -54,11 +54,11 @@ export const marketModule: Module = {
     ctx.services.prices = prices;
     ctx.services.marketConfig = config;
     // loaded before any route answers, so a halt set before a restart holds from the first request
-    const marketStatus = new MarketStatusService(ctx.db, ctx.clock);
+    const marketStatus = new MarketStatusService(ctx);
     await marketStatus.load();
     ctx.services.marketStatus = marketStatus;
     // loaded before the product modules attach their markets, which then start under the overrides
-    const marketParameters = new MarketParameterService(ctx.db, ctx.clock);
+    const marketParameters = new MarketParameterService(ctx);
     await marketParameters.load();
     ctx.services.marketParameters = marketParameters;
 

@@ -1,11 +1,12 @@
-import { bigint, boolean, jsonb, numeric, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, numeric, pgTable, smallint, text, unique } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 export const indexTicks = pgTable(
   'index_ticks',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: col.id(),
     instrument: text('instrument').notNull(),
-    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    ts: col.at('ts').notNull(),
     price: numeric('price', { precision: 38, scale: 18 }).notNull(),
     sources: jsonb('sources').$type<Record<string, string>>().notNull(),
     demo: boolean('demo').notNull(),
@@ -17,5 +18,5 @@ export const indexTicks = pgTable(
 export const marketDemoSeed = pgTable('market_demo_seed', {
   id: smallint('id').primaryKey(),
   seed: text('seed').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: col.createdAt(),
 });

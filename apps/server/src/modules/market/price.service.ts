@@ -198,13 +198,7 @@ export class PriceService {
     const [row] = await this.db
       .select({ low: sql<string | null>`min(${indexTicks.price})`, high: sql<string | null>`max(${indexTicks.price})` })
       .from(indexTicks)
-      .where(
-        and(
-          eq(indexTicks.instrument, instrument),
-          gte(indexTicks.ts, new Date(from)),
-          lte(indexTicks.ts, new Date(to)),
-        ),
-      );
+      .where(ticksBetween(instrument, from, to));
     if (!row?.low || !row.high) return null;
     return { low: scaled(String(row.low)), high: scaled(String(row.high)) };
   }
@@ -224,17 +218,15 @@ export class PriceService {
     return this.db
       .select()
       .from(indexTicks)
-      .where(
-        and(
-          eq(indexTicks.instrument, instrument),
-          gte(indexTicks.ts, new Date(from)),
-          lte(indexTicks.ts, new Date(to)),
-        ),
-      )
+      .where(ticksBetween(instrument, from, to))
       .orderBy(asc(indexTicks.ts))
       .limit(limit);
   }
 }
+
+/** An instrument's stored ticks in a time range, both ends included. */
+const ticksBetween = (instrument: string, from: number, to: number) =>
+  and(eq(indexTicks.instrument, instrument), gte(indexTicks.ts, new Date(from)), lte(indexTicks.ts, new Date(to)));
 
 /** A stored price (numeric with 18 decimals) written at PRICE_SCALE without trailing zeros. */
 const scaled = (price: string): string => formatUnits(parseUnits(price, PRICE_SCALE), PRICE_SCALE);

@@ -6,6 +6,14 @@ import type { AuditService } from '../operator/audit.service.ts';
 import type { AccountPort } from '../kyc/account-port.ts';
 import { CREDIT_SCORE_START } from './referral.config.ts';
 import { creditScoreChanges } from './referral.schema.ts';
+import { newestRowsOf } from '../../platform/db/row-reads.ts';
+
+export interface CreditDeps {
+  db: Db;
+  clock: Clock;
+  accounts: () => AccountPort;
+  audit: AuditService;
+}
 
 /**
  * The credit score (spec §3). It starts at CREDIT_SCORE_START, changes only by an operator's hand,
@@ -13,27 +21,16 @@ import { creditScoreChanges } from './referral.schema.ts';
  * decide anything: it is shown, never used behind the user's back.
  */
 export class CreditService {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  private readonly accounts: () => AccountPort;
-  private readonly audit: AuditService;
+  private readonly deps: CreditDeps;
 
-  constructor(deps: { db: Db; clock: Clock; accounts: () => AccountPort; audit: AuditService }) {
-    this.db = deps.db;
-    this.clock = deps.clock;
-    this.accounts = deps.accounts;
-    this.audit = deps.audit;
+  constructor(deps: CreditDeps) {
+    this.deps = deps;
   }
 
   async ofUser(userId: number) {
-    const user = await this.accounts().getUser(userId);
+    const user = await this.deps.accounts().getUser(userId);
     if (!user) throw notFound();
-    const history = await this.db
-      .select()
-      .from(creditScoreChanges)
-      .where(eq(creditScoreChanges.userId, userId))
-      .orderBy(desc(creditScoreChanges.id))
-      .limit(200);
+    const history = await newestRowsOf(this.deps.db, creditScoreChanges, userId, 200);
     return {
       score: user.creditScore,
       start: CREDIT_SCORE_START,
@@ -43,22 +40,22 @@ export class CreditService {
 
   async set(input: { operatorId: number; userId: number; score: number; reason: string; ip: string }) {
     // read before the transaction: on embedded PGlite a query outside an open transaction would wait for it
-    const user = await this.accounts().getUser(input.userId);
+    const user = await this.deps.accounts().getUser(input.userId);
     if (!user) throw notFound('credit.userNotFound');
-    return this.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       // two operators changing one score at once: the second sees the first one's result as "from"
       await tx.execute(sql`select pg_advisory_xact_lock(${0x637265}, ${input.userId})`);
       const from = await this.currentScore(tx, input.userId, user.creditScore);
-      await this.accounts().setCreditScore(input.userId, input.score, tx);
+      await this.deps.accounts().setCreditScore(input.userId, input.score, tx);
       await tx.insert(creditScoreChanges).values({
         userId: input.userId,
         fromScore: from,
         toScore: input.score,
         reason: input.reason,
         operatorId: input.operatorId,
-        createdAt: new Date(this.clock.now()),
+        createdAt: new Date(this.deps.clock.now()),
       });
-      await this.audit.record(
+      await this.deps.audit.record(
         {
           operatorId: input.operatorId,
           action: 'credit.set',

@@ -23,6 +23,15 @@ type LedgerPort = Pick<
 /** Where this job records each fee posting it has examined (its primary key is the posting id). */
 const EXAMINED = { table: 'referral_fee_postings', postingIdColumn: 'posting_id' };
 
+export interface FeeShareDeps {
+  db: Db;
+  clock: Clock;
+  ledger: () => LedgerPort;
+  accounts: () => AccountPort;
+  config: ReferralConfig;
+  log: Logger;
+}
+
 /**
  * The fee-share rule. For every posting that credits the fee account from an invitee's trade
  * (spot now; futures and cycle contracts post their fees the same way), the invitee's inviter gets
@@ -32,37 +41,20 @@ const EXAMINED = { table: 'referral_fee_postings', postingIdColumn: 'posting_id'
  * second run.
  */
 export class FeeShareJob {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  private readonly ledger: () => LedgerPort;
-  private readonly accounts: () => AccountPort;
-  private readonly config: ReferralConfig;
-  private readonly log: Logger;
+  private readonly deps: FeeShareDeps;
   private running: Promise<unknown> | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** Taken at the start of the last run: where the cursor may move once its writers are done. */
   private horizon: PostingHorizon | null = null;
 
-  constructor(deps: {
-    db: Db;
-    clock: Clock;
-    ledger: () => LedgerPort;
-    accounts: () => AccountPort;
-    config: ReferralConfig;
-    log: Logger;
-  }) {
-    this.db = deps.db;
-    this.clock = deps.clock;
-    this.ledger = deps.ledger;
-    this.accounts = deps.accounts;
-    this.config = deps.config;
-    this.log = deps.log;
+  constructor(deps: FeeShareDeps) {
+    this.deps = deps;
   }
 
   start(): void {
     this.timer = setInterval(
-      () => void this.runOnce().catch((err) => this.log.error({ err }, 'referral fee share failed')),
-      this.config.jobMs,
+      () => void this.runOnce().catch((err) => this.deps.log.error({ err }, 'referral fee share failed')),
+      this.deps.config.jobMs,
     );
     this.timer.unref();
   }
@@ -97,11 +89,12 @@ export class FeeShareJob {
     // has examined all it sees, the cursor moves there (short of a posting that failed: tried again next run).
     const after = await this.cursor();
     const previous = this.horizon;
-    this.horizon = await this.ledger().postingHorizon(this.db);
-    const horizon = previous && (await this.ledger().horizonSettled(previous, this.db)) ? previous.upTo : null;
+    this.horizon = await this.deps.ledger().postingHorizon(this.deps.db);
+    const horizon =
+      previous && (await this.deps.ledger().horizonSettled(previous, this.deps.db)) ? previous.upTo : null;
     for (;;) {
       const postings = (
-        await this.ledger().unprocessedFeePostings(batch + failed.size, EXAMINED, this.db, after)
+        await this.deps.ledger().unprocessedFeePostings(batch + failed.size, EXAMINED, this.deps.db, after)
       ).filter((p) => !failed.has(p.postingId));
       if (postings.length === 0) break;
       const planned: Array<{ p: FeePosting; plan: Plan }> = [];
@@ -110,7 +103,7 @@ export class FeeShareJob {
           planned.push({ p, plan: await this.plan(p, inviters) });
         } catch (err) {
           failed.add(p.postingId);
-          this.log.error({ err, postingId: p.postingId }, 'referral reward could not be planned');
+          this.deps.log.error({ err, postingId: p.postingId }, 'referral reward could not be planned');
         }
       }
       // Most fees pay nothing (no inviter): a busy exchange makes two fee postings per trade, so those are
@@ -128,7 +121,7 @@ export class FeeShareJob {
           if (isUniqueViolation(err)) continue; // another runner examined it first
           // left for the next run (e.g. the fee account was drained by hand); the others go on
           failed.add(p.postingId);
-          this.log.error({ err, postingId: p.postingId }, 'referral reward could not be paid');
+          this.deps.log.error({ err, postingId: p.postingId }, 'referral reward could not be paid');
         }
       }
     }
@@ -140,13 +133,13 @@ export class FeeShareJob {
   }
 
   private async cursor(): Promise<number> {
-    const [row] = await this.db.select({ below: referralFeeCursor.below }).from(referralFeeCursor);
+    const [row] = await this.deps.db.select({ below: referralFeeCursor.below }).from(referralFeeCursor);
     return row?.below ?? 0;
   }
 
   /** Moves the cursor forward only (two runners in two processes may race; the higher one stands). */
   private async moveCursor(below: number): Promise<void> {
-    await this.db
+    await this.deps.db
       .update(referralFeeCursor)
       .set({ below: sql`greatest(${referralFeeCursor.below}, ${below})` })
       .where(eq(referralFeeCursor.id, 1));
@@ -154,9 +147,9 @@ export class FeeShareJob {
 
   /** Records fee postings that pay no reward, in one statement; false if it failed (logged). */
   private async recordQuiet(quiet: Array<{ p: FeePosting; plan: Plan }>): Promise<boolean> {
-    const now = new Date(this.clock.now());
+    const now = new Date(this.deps.clock.now());
     try {
-      await this.db
+      await this.deps.db
         .insert(referralFeePostings)
         .values(
           quiet.map(({ p, plan }) => ({
@@ -169,14 +162,14 @@ export class FeeShareJob {
         .onConflictDoNothing();
       return true;
     } catch (err) {
-      this.log.error({ err }, 'referral fee postings without reward could not be recorded together');
+      this.deps.log.error({ err }, 'referral fee postings without reward could not be recorded together');
       return false;
     }
   }
 
   private async process(p: FeePosting, plan: Plan): Promise<number> {
-    const now = new Date(this.clock.now());
-    const ledger = this.ledger();
+    const now = new Date(this.deps.clock.now());
+    const ledger = this.deps.ledger();
     return ledger.transaction(async (tx) => {
       await tx
         .insert(referralFeePostings)
@@ -212,7 +205,8 @@ export class FeeShareJob {
   private inviterOf(userId: number, inviters: Map<number, Promise<number | null>>): Promise<number | null> {
     let found = inviters.get(userId);
     if (!found) {
-      found = this.accounts()
+      found = this.deps
+        .accounts()
         .getUser(userId)
         .then((u) => u?.inviterId ?? null);
       inviters.set(userId, found);
@@ -232,8 +226,8 @@ export class FeeShareJob {
       const amount = shareOf(p.amount, bps);
       if (amount > 0n) rewards.push({ level, inviterId, bps, amount });
     };
-    add(1, level1, this.config.level1Bps);
-    add(2, level2, this.config.level2Bps);
+    add(1, level1, this.deps.config.level1Bps);
+    add(2, level2, this.deps.config.level2Bps);
     return { outcome: rewards.length ? 'rewarded' : 'zero', rewards };
   }
 }

@@ -1,26 +1,22 @@
 import { service } from '../../platform/context.ts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Db } from '../../platform/db/database.ts';
 import { registerByEmail, uniqueEmail } from '../account/account.test-helpers.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 import type { AccountRef, LedgerService } from '../wallet/ledger.service.ts';
-import { FeeShareJob, shareOf } from './fee-share.job.ts';
+import { FeeShareJob, shareOf, type FeeShareDeps } from './fee-share.job.ts';
 import { loadReferralConfig } from './referral.config.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 const PUBLIC_URL = 'https://tidemark.example';
-let server: TestServer;
 let db: Db;
 let ledger: LedgerService;
 
+const server = useTestServer({ env: { PUBLIC_URL, RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
-  server = await startTestServer({ env: { PUBLIC_URL, RATE_LIMIT_ENABLED: 'false' } });
   db = server.built.ctx.db;
   ledger = service(server.built.ctx, 'ledger');
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 type Registered = Awaited<ReturnType<typeof registerByEmail>>;
@@ -28,6 +24,16 @@ const register = (inviter?: Registered) =>
   registerByEmail(server, uniqueEmail('ref'), 'abc123', inviter ? { inviteCode: inviter.user.inviteCode } : {});
 
 const job = () => service(server.built.ctx, 'referral').feeShare;
+/** Another fee-share job on the same database, as a second process would run it; `accounts` may count reads. */
+const otherJob = (accounts: FeeShareDeps['accounts'] = () => service(server.built.ctx, 'account')) =>
+  new FeeShareJob({
+    db,
+    clock: server.built.ctx.clock,
+    ledger: () => ledger,
+    accounts,
+    config: loadReferralConfig(),
+    log: server.built.ctx.log,
+  });
 const spot = (userId: number): AccountRef => ({ userId, currency: 'USDT', wallet: 'spot' });
 const fees: AccountRef = { system: 'fees', currency: 'USDT' };
 
@@ -128,14 +134,7 @@ describe('invite and team', () => {
       );
 
       // another process running the same job at the same time must not pay twice
-      const twin = new FeeShareJob({
-        db,
-        clock: server.built.ctx.clock,
-        ledger: () => ledger,
-        accounts: () => service(server.built.ctx, 'account'),
-        config: loadReferralConfig(),
-        log: server.built.ctx.log,
-      });
+      const twin = otherJob();
       await Promise.all([job().runOnce(), twin.runOnce(2)]);
       const again = await job().runOnce();
       expect(again.rewards).toBe(0);
@@ -232,20 +231,14 @@ describe('invite and team', () => {
       await payFee(c.user.id, 10_000n); // b level 1, a level 2
       const reads = new Map<number, number>();
       const accounts = service(server.built.ctx, 'account');
-      const counting = new FeeShareJob({
-        db,
-        clock: server.built.ctx.clock,
-        ledger: () => ledger,
-        accounts: () =>
-          Object.assign(Object.create(accounts) as typeof accounts, {
-            getUser: (id: number) => {
-              reads.set(id, (reads.get(id) ?? 0) + 1);
-              return accounts.getUser(id);
-            },
-          }),
-        config: loadReferralConfig(),
-        log: server.built.ctx.log,
-      });
+      const counting = otherJob(() =>
+        Object.assign(Object.create(accounts) as typeof accounts, {
+          getUser: (id: number) => {
+            reads.set(id, (reads.get(id) ?? 0) + 1);
+            return accounts.getUser(id);
+          },
+        }),
+      );
       const before = (await ledger.balance(spot(b.user.id))).available;
       const run = await counting.runOnce(8); // several batches of the burst
       expect(run).toEqual({ examined: 31, rewards: 2 });
@@ -266,14 +259,7 @@ describe('invite and team', () => {
       onTestFinished(() => job().start());
       const payer = await register();
       await deposit(payer.user.id, 1_000_000_000n);
-      const standalone = new FeeShareJob({
-        db,
-        clock: server.built.ctx.clock,
-        ledger: () => ledger,
-        accounts: () => service(server.built.ctx, 'account'),
-        config: loadReferralConfig(),
-        log: server.built.ctx.log,
-      });
+      const standalone = otherJob();
       const cursor = async () =>
         Number((await rows<{ below: string }>(sql`select below::text from referral_fee_cursor`))[0]!.below);
       await standalone.runOnce();

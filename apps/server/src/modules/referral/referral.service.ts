@@ -22,32 +22,26 @@ export function toDecimal(units: bigint, currency: string): string {
   return formatUnits(units, c.scale);
 }
 
+export interface ReferralDeps {
+  db: Db;
+  accounts: () => AccountPort;
+  kyc: () => KycReader;
+  config: ReferralConfig;
+  publicUrl: string;
+}
+
 /** The invite page, the team and the reward history of a user. */
 export class ReferralService {
-  private readonly db: Db;
-  private readonly accounts: () => AccountPort;
-  private readonly kyc: () => KycReader;
-  private readonly config: ReferralConfig;
-  private readonly publicUrl: string;
+  private readonly deps: ReferralDeps;
 
-  constructor(deps: {
-    db: Db;
-    accounts: () => AccountPort;
-    kyc: () => KycReader;
-    config: ReferralConfig;
-    publicUrl: string;
-  }) {
-    this.db = deps.db;
-    this.accounts = deps.accounts;
-    this.kyc = deps.kyc;
-    this.config = deps.config;
-    this.publicUrl = deps.publicUrl;
+  constructor(deps: ReferralDeps) {
+    this.deps = deps;
   }
 
   rules() {
     return {
-      level1Rate: bpsToRate(this.config.level1Bps),
-      level2Rate: bpsToRate(this.config.level2Bps),
+      level1Rate: bpsToRate(this.deps.config.level1Bps),
+      level2Rate: bpsToRate(this.deps.config.level2Bps),
       basis: 'trading_fee' as const,
       paidTo: 'spot' as const,
       creditScoreStart: CREDIT_SCORE_START,
@@ -55,19 +49,19 @@ export class ReferralService {
   }
 
   async invite(userId: number) {
-    const user = await this.accounts().getUser(userId);
+    const user = await this.deps.accounts().getUser(userId);
     if (!user) throw notFound();
-    const inviteLink = `${this.publicUrl}/register?code=${encodeURIComponent(user.inviteCode)}`;
+    const inviteLink = `${this.deps.publicUrl}/register?code=${encodeURIComponent(user.inviteCode)}`;
     const qrDataUrl = await QRCode.toDataURL(inviteLink, { errorCorrectionLevel: 'M', margin: 1, width: 256 });
     return { inviteCode: user.inviteCode, inviteLink, qrDataUrl };
   }
 
   async team(userId: number, paging: Paging) {
     const [totalMembers, direct] = await Promise.all([
-      this.accounts().countTeam(userId, 2),
-      this.accounts().listDirectInvitees(userId, paging),
+      this.deps.accounts().countTeam(userId, 2),
+      this.deps.accounts().listDirectInvitees(userId, paging),
     ]);
-    const kyc = await this.kyc().summariesOf(direct.items.map((i) => i.id));
+    const kyc = await this.deps.kyc().summariesOf(direct.items.map((i) => i.id));
     return {
       totalMembers,
       directCount: direct.total,
@@ -83,25 +77,25 @@ export class ReferralService {
   }
 
   async rewards(userId: number, paging: Paging) {
-    const [total] = await this.db
+    const [total] = await this.deps.db
       .select({ n: count() })
       .from(referralRewards)
       .where(eq(referralRewards.inviterId, userId));
-    const rows = await this.db
+    const rows = await this.deps.db
       .select()
       .from(referralRewards)
       .where(eq(referralRewards.inviterId, userId))
       .orderBy(desc(referralRewards.id))
       .limit(paging.size)
       .offset((paging.page - 1) * paging.size);
-    const sums = await this.db
+    const sums = await this.deps.db
       .select({ currency: referralRewards.currency, amount: sql<string>`sum(${referralRewards.amount})::text` })
       .from(referralRewards)
       .where(eq(referralRewards.inviterId, userId))
       .groupBy(referralRewards.currency);
     const invitees = new Map<number, string>();
     for (const id of new Set(rows.map((r) => r.inviteeId))) {
-      const u = await this.accounts().getUser(id);
+      const u = await this.deps.accounts().getUser(id);
       invitees.set(id, u ? maskAccount(u) : '***');
     }
     return {

@@ -4,28 +4,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatUnits } from '@tidemark/contract/money';
 import { verifyReserveProof, type ReserveProof } from '@tidemark/contract/reserves';
 import { ManualClock } from '../../platform/clock.ts';
 import { porSnapshotCommand } from '../../commands/por-snapshot.command.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { walletHarness } from '../wallet/wallet.test-helpers.ts';
+import { useWalletHarness } from '../wallet/wallet.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
-let server: TestServer;
-let h: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-  h = walletHarness(server, clock);
-  await h.init();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ clock });
+const h = useWalletHarness(server, clock);
 
 const rid = (p: string) => `${p}-${Math.random().toString(36).slice(2, 12)}`;
 

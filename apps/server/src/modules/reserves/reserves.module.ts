@@ -19,6 +19,13 @@ registerMessages(reservesMessages);
 let timer: NodeJS.Timeout | null = null;
 let everyMs = 0;
 
+/** How many of the latest snapshots to list: 1 to 20, `fallback` when the body does not say. */
+const latestBody = (fallback: number) =>
+  z
+    .object({ limit: intBetween(1, 20).default(fallback) })
+    .strict()
+    .default({ limit: fallback });
+
 /**
  * Proof of reserves (docs/decisions/0023-proof-of-reserves.md): operator-published snapshots of every user's
  * liabilities as a Merkle-sum tree per currency beside the platform's holdings; the public latest snapshots;
@@ -43,10 +50,7 @@ export const reservesModule: Module = {
       {
         schema: {
           tags: ['reserves'],
-          body: z
-            .object({ limit: intBetween(1, 20).default(5) })
-            .strict()
-            .default({ limit: 5 }),
+          body: latestBody(5),
         },
       },
       async (request) => ({ snapshots: await reserves.latest(request.body.limit) }),
@@ -72,10 +76,7 @@ export const reservesModule: Module = {
         preHandler: finance,
         schema: {
           tags: ['admin'],
-          body: z
-            .object({ limit: intBetween(1, 20).default(10) })
-            .strict()
-            .default({ limit: 10 }),
+          body: latestBody(10),
         },
       },
       async (request) => ({ snapshots: await reserves.latest(request.body.limit) }),

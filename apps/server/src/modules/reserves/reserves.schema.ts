@@ -1,9 +1,10 @@
-import { bigint, boolean, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 /** Mirrors migrations/202611262100_reserves_snapshots.sql. */
 export const reserveSnapshots = pgTable('reserve_snapshots', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+  id: col.id(),
+  takenAt: col.at('taken_at').notNull(),
   source: text('source').$type<SnapshotSource>().notNull(),
   operatorId: bigint('operator_id', { mode: 'number' }),
 });
@@ -13,7 +14,7 @@ export const reserveCurrencies = pgTable(
   'reserve_currencies',
   {
     snapshotId: bigint('snapshot_id', { mode: 'number' }).notNull(),
-    currency: text('currency').notNull(),
+    currency: col.currency(),
     rootHash: text('root_hash').notNull(),
     total: bigint('total', { mode: 'bigint' }).notNull(),
     leafCount: integer('leaf_count').notNull(),
@@ -26,7 +27,7 @@ export const reserveHoldings = pgTable(
   'reserve_holdings',
   {
     snapshotId: bigint('snapshot_id', { mode: 'number' }).notNull(),
-    currency: text('currency').notNull(),
+    currency: col.currency(),
     source: text('source').$type<'chain' | 'simulated'>().notNull(),
     network: text('network').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
@@ -39,7 +40,7 @@ export const reserveNodes = pgTable(
   'reserve_nodes',
   {
     snapshotId: bigint('snapshot_id', { mode: 'number' }).notNull(),
-    currency: text('currency').notNull(),
+    currency: col.currency(),
     level: smallint('level').notNull(),
     idx: integer('idx').notNull(),
     hash: text('hash').notNull(),
@@ -52,8 +53,8 @@ export const reserveLeaves = pgTable(
   'reserve_leaves',
   {
     snapshotId: bigint('snapshot_id', { mode: 'number' }).notNull(),
-    currency: text('currency').notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    currency: col.currency(),
+    userId: col.userId(),
     idx: integer('idx').notNull(),
     nonce: text('nonce').notNull(),
   },

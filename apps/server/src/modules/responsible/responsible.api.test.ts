@@ -1,30 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { users } from '../account/user.schema.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
 import { rid, walletHarness, withdrawBody } from '../wallet/wallet.test-helpers.ts';
 import { QUIZ } from './rules.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
 const DAY = 86_400_000;
-let server: TestServer;
 let f: Awaited<ReturnType<typeof futuresHarness>>;
 let w: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 const rightAnswers = Object.fromEntries(QUIZ.map((q) => [q.id, q.correct]));
 
+const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false', RESPONSIBLE_TRADING: 'on' } });
 beforeAll(async () => {
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false', RESPONSIBLE_TRADING: 'on' } });
   f = await futuresHarness(server, clock);
   await f.setIndex('BTCUSDT', '50000');
   w = walletHarness(server, clock);
   await w.init();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const api = (path: string, body: unknown, token: string, locale?: string) =>

@@ -1,19 +1,20 @@
-import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 /** Mirrors migrations/202611262240_rules_responsible_trading.sql. */
 export const responsibleProfiles = pgTable('responsible_profiles', {
   userId: bigint('user_id', { mode: 'number' }).primaryKey(),
-  quizPassedAt: timestamp('quiz_passed_at', { withTimezone: true }),
-  excludedUntil: timestamp('excluded_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  quizPassedAt: col.at('quiz_passed_at'),
+  excludedUntil: col.at('excluded_until'),
+  updatedAt: col.updatedAt(),
 });
 
 export const responsibleExclusions = pgTable('responsible_exclusions', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  id: col.id(),
+  userId: col.userId(),
   period: text('period').$type<ExclusionPeriod>().notNull(),
-  until: timestamp('until', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  until: col.at('until').notNull(),
+  createdAt: col.createdAt(),
 });
 
 export const EXCLUSION_PERIODS = ['24h', '7d', '30d', '3m', '6m'] as const;

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
@@ -9,6 +9,7 @@ import type { ResponsibleConfig } from './responsible.config.ts';
 import { responsibleExclusions, responsibleProfiles, type ExclusionPeriod } from './responsible.schema.ts';
 import { extendedUntil, gradeQuiz, leverageCapFor, QUIZ } from './rules.ts';
 import type { TradingGate } from './trading-gate.ts';
+import { newestRowsOf } from '../../platform/db/row-reads.ts';
 
 export interface ResponsibleStatus {
   /** the checks before futures and cycle orders apply on this installation */
@@ -26,38 +27,32 @@ export interface ResponsibleStatus {
 /** "2026-11-27 12:00 UTC": the same instant in every language (the app shows it in local time as well). */
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
+export interface ResponsibleDeps {
+  db: Db;
+  clock: Clock;
+  accounts: () => AccountPort;
+  config: ResponsibleConfig;
+  /** false (RESPONSIBLE_TRADING=off): no quiz and no age cap before orders; a cooling-off the user set still holds */
+  enforced: boolean;
+}
+
 /**
  * Responsible trading (docs/decisions/0026-coupons-and-responsible-trading.md): the quiz, the young-account
  * leverage cap and the cooling-off. Published as the TradingGate the futures and cycle modules ask.
  */
 export class ResponsibleService implements TradingGate {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  private readonly accounts: () => AccountPort;
-  private readonly config: ResponsibleConfig;
-  /** false (RESPONSIBLE_TRADING=off): no quiz and no age cap before orders; a cooling-off the user set still holds */
-  private readonly enforced: boolean;
+  private readonly deps: ResponsibleDeps;
 
-  constructor(deps: {
-    db: Db;
-    clock: Clock;
-    accounts: () => AccountPort;
-    config: ResponsibleConfig;
-    enforced: boolean;
-  }) {
-    this.enforced = deps.enforced;
-    this.db = deps.db;
-    this.clock = deps.clock;
-    this.accounts = deps.accounts;
-    this.config = deps.config;
+  constructor(deps: ResponsibleDeps) {
+    this.deps = deps;
   }
 
   async status(userId: number, locale: Locale = 'en_us'): Promise<ResponsibleStatus> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const profile = await this.profile(userId);
     const until = profile?.excludedUntil?.getTime() ?? null;
     return {
-      enforced: this.enforced,
+      enforced: this.deps.enforced,
       quizPassed: !!profile?.quizPassedAt,
       quizPassedAt: profile?.quizPassedAt?.getTime() ?? null,
       excludedUntil: until !== null && until > now ? until : null,
@@ -75,8 +70,8 @@ export class ResponsibleService implements TradingGate {
     // why each wrong answer is wrong, so the retry teaches something
     const explanations = Object.fromEntries(result.wrong.map((id) => [id, t(locale, `responsible.quiz.${id}.why`)]));
     if (result.passed) {
-      const now = new Date(this.clock.now());
-      await this.db
+      const now = new Date(this.deps.clock.now());
+      await this.deps.db
         .insert(responsibleProfiles)
         .values({ userId, quizPassedAt: now, updatedAt: now })
         .onConflictDoUpdate({
@@ -93,8 +88,8 @@ export class ResponsibleService implements TradingGate {
 
   /** Sets or extends the cooling-off; refuses to shorten one in force. */
   async exclude(userId: number, period: ExclusionPeriod, locale: Locale = 'en_us'): Promise<ResponsibleStatus> {
-    await this.db.transaction(async (tx) => {
-      const nowMs = this.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      const nowMs = this.deps.clock.now();
       const now = new Date(nowMs);
       // two requests at once: the second reads the first one's end
       await tx.execute(sql`select pg_advisory_xact_lock(${0x726573}, ${userId})`);
@@ -118,13 +113,8 @@ export class ResponsibleService implements TradingGate {
 
   /** The console's view of one user: status and every cooling-off they set. */
   async ofUser(userId: number) {
-    if (!(await this.accounts().getUser(userId))) throw notFound('responsible.userNotFound');
-    const history = await this.db
-      .select()
-      .from(responsibleExclusions)
-      .where(eq(responsibleExclusions.userId, userId))
-      .orderBy(desc(responsibleExclusions.id))
-      .limit(100);
+    if (!(await this.deps.accounts().getUser(userId))) throw notFound('responsible.userNotFound');
+    const history = await newestRowsOf(this.deps.db, responsibleExclusions, userId, 100);
     const { quiz: _quiz, ...status } = await this.status(userId);
     return {
       ...status,
@@ -135,14 +125,14 @@ export class ResponsibleService implements TradingGate {
   // ---- the gate -------------------------------------------------------------------------------
 
   async assertMayOpen(userId: number, product: 'futures' | 'cycle', leverage?: number): Promise<void> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const profile = await this.profile(userId);
     const until = profile?.excludedUntil?.getTime() ?? null;
     if (until !== null && until > now) {
       throw new AppError(403, 'COOLING_OFF_ACTIVE', 'responsible.excluded', { until: utc(until) });
     }
     // the user's own cooling-off holds always; the quiz and the age cap only where enforced
-    if (!this.enforced) return;
+    if (!this.deps.enforced) return;
     if (!profile?.quizPassedAt) {
       throw new AppError(403, 'RISK_QUIZ_REQUIRED', 'responsible.quizRequired');
     }
@@ -150,8 +140,8 @@ export class ResponsibleService implements TradingGate {
   }
 
   async assertLeverage(userId: number, leverage: number): Promise<void> {
-    if (!this.enforced) return;
-    const cap = await this.capOf(userId, this.clock.now());
+    if (!this.deps.enforced) return;
+    const cap = await this.capOf(userId, this.deps.clock.now());
     if (cap && leverage > cap.cap) {
       throw badRequest(
         'LEVERAGE_CAPPED',
@@ -163,19 +153,19 @@ export class ResponsibleService implements TradingGate {
   }
 
   leverageCap(userId: number): Promise<{ cap: number; days: number; until: number } | null> {
-    return this.capOf(userId, this.clock.now());
+    return this.capOf(userId, this.deps.clock.now());
   }
 
   private async capOf(userId: number, now: number) {
-    if (!this.enforced || this.config.youngDays === 0) return null;
-    const user = await this.accounts().getUser(userId);
+    if (!this.deps.enforced || this.deps.config.youngDays === 0) return null;
+    const user = await this.deps.accounts().getUser(userId);
     if (!user) return null;
-    const cap = leverageCapFor(user.createdAt.getTime(), now, this.config);
-    return cap ? { ...cap, days: this.config.youngDays } : null;
+    const cap = leverageCapFor(user.createdAt.getTime(), now, this.deps.config);
+    return cap ? { ...cap, days: this.deps.config.youngDays } : null;
   }
 
   private async profile(userId: number) {
-    const [row] = await this.db.select().from(responsibleProfiles).where(eq(responsibleProfiles.userId, userId));
+    const [row] = await this.deps.db.select().from(responsibleProfiles).where(eq(responsibleProfiles.userId, userId));
     return row ?? null;
   }
 }

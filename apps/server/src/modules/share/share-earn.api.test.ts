@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { service } from '../../platform/context.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { DAY_MS } from '../earn/earn-math.ts';
 import { earnHarness } from '../earn/earn.test-helpers.ts';
 import { FUND_PASSWORD, rid } from '../wallet/wallet.test-helpers.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from './render.ts';
 import { isPng, requestCard } from './share.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 // the test runs the accrual job itself; the background timer must not race it
 process.env.EARN_JOB_MS = '3600000';
 
-let s: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12, 0, 0));
 let h: ReturnType<typeof earnHarness>;
 let owner: { id: number; token: string };
@@ -32,8 +31,8 @@ async function lock(amount: string): Promise<number> {
   return res.body.data.id;
 }
 
+const s = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
-  s = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
   h = earnHarness(s, clock);
   await h.init();
   owner = await h.user();
@@ -46,9 +45,6 @@ beforeAll(async () => {
   const res = await s.api('/xb/v1/earn/redeem', { requestId: rid('r'), orderId: redeemedId }, { token: owner.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }, 120_000);
-afterAll(async () => {
-  await s?.close();
-});
 
 describe('share card of a staking order', () => {
   it('is a PNG of the card size', async () => {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { service } from '../../platform/context.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
 import { isPng, requestCard } from './share.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
-let s: TestServer;
 let h: Awaited<ReturnType<typeof futuresHarness>>;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 13, 0, 0));
 const BTC = 'BTCUSDT';
@@ -24,13 +23,10 @@ const order = (u: U, side: 'buy' | 'sell', type: 'limit' | 'market', quantity: s
     ...(price ? { price } : {}),
   });
 
+const s = useTestServer({ clock });
 beforeAll(async () => {
-  s = await startTestServer({ clock });
   h = await futuresHarness(s, clock);
   await h.setIndex(BTC, '100000');
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 it('a closed futures position gets a card with its return on margin; amounts only with the opt-in; not another’s', async () => {

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { service } from '../../platform/context.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { settleDue } from '../cycle/settlement.job.ts';
-import { rid, walletHarness } from '../wallet/wallet.test-helpers.ts';
+import { rid, useWalletHarness } from '../wallet/wallet.test-helpers.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from './render.ts';
 import { isPng, requestCard } from './share.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let s: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12, 0, 0, 250));
-let h: ReturnType<typeof walletHarness>;
 let owner: { id: number; token: string };
 let settledId = 0;
 let openId = 0;
@@ -31,10 +29,10 @@ async function buy(token: string, period = 60): Promise<number> {
   return res.body.data.id;
 }
 
+const s = useTestServer({ clock, env: { DEV_PRICE_CONTROL: 'true' } });
+const h = useWalletHarness(s, clock);
 beforeAll(async () => {
-  s = await startTestServer({ clock, env: { DEV_PRICE_CONTROL: 'true' } });
-  h = walletHarness(s, clock);
-  const finance = await h.init();
+  const finance = h.finance;
   const kyc = service(ctx(), 'kyc');
   kyc.countryOf = async () => null;
   expect((await s.api('/admin/cycle/pool/fund', { amount: '100000', memo: 'test' }, { token: finance })).status).toBe(
@@ -52,9 +50,6 @@ beforeAll(async () => {
   await settleDue(service(ctx(), 'cycleSettlement'));
   openId = await buy(owner.token, 300);
 }, 120_000);
-afterAll(async () => {
-  await s?.close();
-});
 
 describe('share card of a settled cycle contract', () => {
   it('is a PNG of the card size', async () => {

@@ -7,6 +7,18 @@ import { ADDRESS_BOOK_MAX } from './wallet.config.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 import { withdrawalAddresses } from './wallet.schema.ts';
 
+/** An address-book entry as the app shows it. */
+function addressView(r: typeof withdrawalAddresses.$inferSelect) {
+  return {
+    id: r.id,
+    currency: r.currency,
+    chain: r.chain,
+    address: r.address,
+    remark: r.remark,
+    time: r.createdAt.getTime(),
+  };
+}
+
 /** The withdrawal address book (/mine/coinAddress): checked like a withdrawal address when added. */
 export async function listAddresses(deps: WalletDeps, userId: number, currency?: string) {
   const conds = [eq(withdrawalAddresses.userId, userId)];
@@ -16,16 +28,7 @@ export async function listAddresses(deps: WalletDeps, userId: number, currency?:
     .from(withdrawalAddresses)
     .where(and(...conds))
     .orderBy(desc(withdrawalAddresses.id));
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      currency: r.currency,
-      chain: r.chain,
-      address: r.address,
-      remark: r.remark,
-      time: r.createdAt.getTime(),
-    })),
-  };
+  return { items: rows.map(addressView) };
 }
 
 export async function addAddress(
@@ -56,15 +59,7 @@ export async function addAddress(
     .onConflictDoNothing()
     .returning();
   if (!rows.length) throw badRequest('DUPLICATE', 'address.duplicate', undefined, 'address');
-  const r = rows[0]!;
-  return {
-    id: r.id,
-    currency: r.currency,
-    chain: r.chain,
-    address: r.address,
-    remark: r.remark,
-    time: r.createdAt.getTime(),
-  };
+  return addressView(rows[0]!);
 }
 
 /** Deletes one of the user's own addresses (the screen confirms first); another user's id is "not found". */

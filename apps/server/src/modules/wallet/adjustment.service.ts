@@ -6,7 +6,7 @@ import { currencyOrFail, show } from './amounts.ts';
 import type { AccountRef, SystemAccount } from './ledger.service.ts';
 import type { UserWallet } from './ledger.schema.ts';
 import type { WalletDeps } from './wallet-deps.ts';
-import type { OperatorAct } from './withdraw.service.ts';
+import { auditAct, type OperatorAct } from './operator-act.ts';
 import { adjustments, type ProposalKind } from './wallet.schema.ts';
 import { amountInput } from '../../platform/http/amount-input.ts';
 
@@ -87,17 +87,7 @@ export async function propose(
         createdAt: new Date(deps.ctx.clock.now()),
       })
       .returning();
-    await audit.record(
-      {
-        operatorId: op.operatorId,
-        action: actionOf(p.kind, 'propose'),
-        targetType: 'adjustment',
-        targetId: row!.id,
-        detail: { ...view(row!) },
-        ip: op.ip,
-      },
-      tx,
-    );
+    await auditAct(audit, op, actionOf(p.kind, 'propose'), ['adjustment', row!.id], { ...view(row!) }, tx);
     return view(row!);
   });
 }
@@ -171,15 +161,12 @@ export async function decideAdjustment(
       })
       .where(eq(adjustments.id, id))
       .returning();
-    await audit.record(
-      {
-        operatorId: op.operatorId,
-        action: actionOf(a.kind, approve ? 'approve' : 'reject'),
-        targetType: 'adjustment',
-        targetId: id,
-        detail: { transactionId, kind: a.kind },
-        ip: op.ip,
-      },
+    await auditAct(
+      audit,
+      op,
+      actionOf(a.kind, approve ? 'approve' : 'reject'),
+      ['adjustment', id],
+      { transactionId, kind: a.kind },
       tx,
     );
     return result === undefined ? view(row!) : { ...view(row!), result };

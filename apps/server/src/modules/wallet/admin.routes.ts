@@ -23,6 +23,7 @@ import { ledgerCheck } from './ledger-check.ts';
 import { USER_WALLETS } from './ledger.schema.ts';
 import { SYSTEM_ACCOUNTS } from './ledger.service.ts';
 import type { WalletDeps } from './wallet-deps.ts';
+import type { OperatorAct } from './operator-act.ts';
 import { DEPOSIT_STATUSES, BANK_STATUSES, WITHDRAWAL_STATUSES } from './wallet.schema.ts';
 import {
   approveWithdrawal,
@@ -112,21 +113,28 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps)
     },
     async (r) => recordsOf(deps, await resolveUser(ctx, r.body.userId), r.body),
   );
-  app.post(
-    '/admin/wallet/withdrawals/approve',
-    { ...finance, schema: { tags, body: z.object({ id }).strict() } },
-    async (r) => approveWithdrawal(deps, audit(), op(r), r.body.id),
-  );
-  app.post(
-    '/admin/wallet/withdrawals/reject',
-    { ...finance, schema: { tags, body: z.object({ id, reason }).strict() } },
-    async (r) => rejectWithdrawal(deps, audit(), op(r), r.body.id, r.body.reason),
-  );
-  app.post(
-    '/admin/wallet/withdrawals/speed-up',
-    { ...finance, schema: { tags, body: z.object({ id }).strict() } },
-    async (r) => speedUpWithdrawal(deps, audit(), op(r), r.body.id),
-  );
+  // the finance operator's decisions on one withdrawal, bank withdrawal or adjustment, by id
+  const decisions: Array<[string, (act: OperatorAct, id: number) => Promise<unknown>]> = [
+    ['/admin/wallet/withdrawals/approve', (act, id) => approveWithdrawal(deps, audit(), act, id)],
+    ['/admin/wallet/withdrawals/speed-up', (act, id) => speedUpWithdrawal(deps, audit(), act, id)],
+    ['/admin/wallet/bank-withdrawals/paid', (act, id) => markBankPaid(deps, audit(), act, id)],
+    ['/admin/wallet/adjustments/approve', (act, id) => decideAdjustment(deps, audit(), act, id, true, executors())],
+    ['/admin/wallet/adjustments/reject', (act, id) => decideAdjustment(deps, audit(), act, id, false, executors())],
+  ];
+  for (const [path, decide] of decisions) {
+    app.post(path, { ...finance, schema: { tags, body: z.object({ id }).strict() } }, async (r) =>
+      decide(op(r), r.body.id),
+    );
+  }
+  // and the refusals, which say why
+  const refusals: Array<[string, (act: OperatorAct, id: number, reason: string) => Promise<unknown>]> = [
+    ['/admin/wallet/withdrawals/reject', (act, id, why) => rejectWithdrawal(deps, audit(), act, id, why)],
+    ['/admin/wallet/bank-withdrawals/reject', (act, id, why) => rejectBank(deps, audit(), act, id, why)],
+  ];
+  for (const [path, refuse] of refusals) {
+    const body = z.object({ id, reason }).strict();
+    app.post(path, { ...finance, schema: { tags, body } }, async (r) => refuse(op(r), r.body.id, r.body.reason));
+  }
   app.post(
     '/admin/wallet/chains/sweep',
     {
@@ -142,16 +150,6 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps)
     '/admin/wallet/bank-withdrawals',
     { ...viewers, schema: { tags, body: z.object({ status: z.enum(BANK_STATUSES).optional(), ...paging }).strict() } },
     async (r) => bankRecords(deps, null, r.body),
-  );
-  app.post(
-    '/admin/wallet/bank-withdrawals/paid',
-    { ...finance, schema: { tags, body: z.object({ id }).strict() } },
-    async (r) => markBankPaid(deps, audit(), op(r), r.body.id),
-  );
-  app.post(
-    '/admin/wallet/bank-withdrawals/reject',
-    { ...finance, schema: { tags, body: z.object({ id, reason }).strict() } },
-    async (r) => rejectBank(deps, audit(), op(r), r.body.id, r.body.reason),
   );
 
   app.post(
@@ -177,16 +175,6 @@ export function registerAdminRoutes(app: Api, ctx: AppContext, deps: WalletDeps)
       },
     },
     async (r) => proposeAdjustment(deps, audit(), op(r), r.body),
-  );
-  app.post(
-    '/admin/wallet/adjustments/approve',
-    { ...finance, schema: { tags, body: z.object({ id }).strict() } },
-    async (r) => decideAdjustment(deps, audit(), op(r), r.body.id, true, executors()),
-  );
-  app.post(
-    '/admin/wallet/adjustments/reject',
-    { ...finance, schema: { tags, body: z.object({ id }).strict() } },
-    async (r) => decideAdjustment(deps, audit(), op(r), r.body.id, false, executors()),
   );
   app.post('/admin/wallet/adjustments', { ...finance, schema: { tags, body: z.object(paging).strict() } }, async (r) =>
     listAdjustments(deps, r.body.page, r.body.size),

@@ -1,5 +1,5 @@
 import type { BankWithdrawRequest } from '@tidemark/contract/wallet';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Locale } from '@tidemark/contract';
 import { feeOf, parseRate } from '@tidemark/contract/money';
 import type { Db } from '../../platform/db/database.ts';
@@ -14,10 +14,11 @@ import { insufficientBalance } from './ledger.service.ts';
 import { checkWithdrawSecrets } from './secrets-check.ts';
 import { btcValueOf, checkPerTransaction, checkRollingLimits, lockUserWithdrawals } from './withdraw-limits.ts';
 import { kycLevelOf, type WalletDeps } from './wallet-deps.ts';
-import { kycRequired, type OperatorAct } from './withdraw.service.ts';
+import { kycRequired } from './withdraw.service.ts';
+import { auditAct, type OperatorAct } from './operator-act.ts';
 import { bankWithdrawals } from './wallet.schema.ts';
 import { assertWithdrawalSafe } from './withdraw-safety.ts';
-import { newestFirstPage } from '../common/newest-first-page.ts';
+import { recordsPage, type RecordsQuery } from './records-page.ts';
 
 export type { BankWithdrawRequest };
 
@@ -99,20 +100,8 @@ export function bankView(b: typeof bankWithdrawals.$inferSelect, mask: boolean) 
   };
 }
 
-export async function bankRecords(
-  deps: WalletDeps,
-  userId: number | null,
-  q: { page: number; size: number; status?: string | undefined },
-) {
-  const conds = [];
-  if (userId !== null) conds.push(eq(bankWithdrawals.userId, userId));
-  if (q.status) conds.push(eq(bankWithdrawals.status, q.status as 'pending'));
-  const where = conds.length ? and(...conds) : undefined;
-  const { total, rows } = await newestFirstPage(deps.ctx.db, bankWithdrawals, where, q);
-  return {
-    total,
-    items: rows.map((b) => ({ ...bankView(b, userId !== null), ...(userId === null ? { userId: b.userId } : {}) })),
-  };
+export async function bankRecords(deps: WalletDeps, userId: number | null, q: RecordsQuery) {
+  return recordsPage(deps.ctx.db, bankWithdrawals, userId, q, (b) => bankView(b, userId !== null));
 }
 
 async function lockPending(tx: Db, id: number) {
@@ -138,16 +127,7 @@ export async function markBankPaid(deps: WalletDeps, audit: AuditService, op: Op
       ],
       `bank:${id}`,
     );
-    await audit.record(
-      {
-        operatorId: op.operatorId,
-        action: 'bank_withdrawal.paid',
-        targetType: 'bank_withdrawal',
-        targetId: id,
-        ip: op.ip,
-      },
-      tx,
-    );
+    await auditAct(audit, op, 'bank_withdrawal.paid', ['bank_withdrawal', id], {}, tx);
     const [row] = await tx
       .update(bankWithdrawals)
       .set({ status: 'paid', reviewedBy: op.operatorId, updatedAt: new Date(deps.ctx.clock.now()) })
@@ -167,17 +147,7 @@ export async function rejectBank(deps: WalletDeps, audit: AuditService, op: Oper
       BigInt(b.amount),
       `bank:${id}`,
     );
-    await audit.record(
-      {
-        operatorId: op.operatorId,
-        action: 'bank_withdrawal.reject',
-        targetType: 'bank_withdrawal',
-        targetId: id,
-        detail: { reason },
-        ip: op.ip,
-      },
-      tx,
-    );
+    await auditAct(audit, op, 'bank_withdrawal.reject', ['bank_withdrawal', id], { reason }, tx);
     const [row] = await tx
       .update(bankWithdrawals)
       .set({ status: 'rejected', reason, reviewedBy: op.operatorId, updatedAt: new Date(deps.ctx.clock.now()) })

@@ -4,7 +4,7 @@ import type { AuditService } from '../operator/audit.service.ts';
 import { chainOf } from '../market/currencies.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 import { withdrawals } from './wallet.schema.ts';
-import type { OperatorAct } from './withdraw.service.ts';
+import { auditAct, type OperatorAct } from './operator-act.ts';
 
 /**
  * The operator's hands on the real chains, beside the withdrawal queue: what a withdrawal costs in gas
@@ -53,14 +53,7 @@ export async function speedUpWithdrawal(deps: WalletDeps, audit: AuditService, o
   const { txHash } = await adapter.replace(id).catch((e: unknown) => {
     throw chainRefused(e);
   });
-  await audit.record({
-    operatorId: op.operatorId,
-    action: 'withdrawal.speed_up',
-    targetType: 'withdrawal',
-    targetId: id,
-    detail: { replaced: w.txHash, txHash },
-    ip: op.ip,
-  });
+  await auditAct(audit, op, 'withdrawal.speed_up', ['withdrawal', id], { replaced: w.txHash, txHash });
   return { id, replaced: w.txHash, txHash };
 }
 
@@ -78,13 +71,6 @@ export async function sweepNetwork(
   const result = await adapter.sweepAll(currency).catch((e: unknown) => {
     throw chainRefused(e);
   });
-  await audit.record({
-    operatorId: op.operatorId,
-    action: 'chain.sweep',
-    targetType: 'network',
-    targetId: network,
-    detail: { currency, ...result },
-    ip: op.ip,
-  });
+  await auditAct(audit, op, 'chain.sweep', ['network', network], { currency, ...result });
   return { network, currency, ...result };
 }

@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ledgerCheck } from './ledger-check.ts';
-import { FUND_PASSWORD, rid, walletHarness } from './wallet.test-helpers.ts';
+import { FUND_PASSWORD, rid, useWalletHarness } from './wallet.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 /**
  * Parallel money commands over real HTTP against one balance. On PostgreSQL (DATABASE_URL) they
  * run on separate pooled connections, so the row locks and the unique keys do the work.
  * Withdrawal codes are stubbed here: a new code voids the previous one, and the subject is the balance.
  */
-let server: TestServer;
-let h: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 6, 1, 12));
 
-beforeAll(async () => {
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
-  h = walletHarness(server, clock);
-  await h.init();
-  h.stubCodes();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const h = useWalletHarness(server, clock, { stubCodes: true });
 
 describe('concurrency', () => {
   it('50 parallel withdrawals and transfers never overdraw one balance', async () => {

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import type { ChainAdapter } from './chain-adapter.ts';
 import { ledgerCheck } from './ledger-check.ts';
 import { rid } from './wallet.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 12));
-let server: TestServer;
 
-beforeAll(async () => {
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 
 const spot = async (token: string) => {
   const a = await server.api('/xb/v1/wallet/assets', {}, { token });

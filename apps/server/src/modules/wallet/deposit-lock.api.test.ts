@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseUnits } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { currencyOf } from '../market/currencies.ts';
-import { ledgerCheck } from './ledger-check.ts';
-import { rid, walletHarness, withdrawBody } from './wallet.test-helpers.ts';
+import { rid, withdrawBody, useWalletHarness } from './wallet.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 /**
  * The confirmation lock tried the ways a user would try to get round it: a deposit credited at 1
@@ -13,24 +12,12 @@ import { rid, walletHarness, withdrawBody } from './wallet.test-helpers.ts';
  * routes went through when the lock only looked at the same currency's spot balance.
  */
 
-let server: TestServer;
-let h: ReturnType<typeof walletHarness>;
-let restoreCodes: () => void;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
 const BTC_ADDR = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const EVM_ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
-beforeAll(async () => {
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
-  h = walletHarness(server, clock);
-  await h.init();
-  restoreCodes = h.stubCodes();
-});
-afterAll(async () => {
-  restoreCodes?.();
-  expect((await ledgerCheck(server.built.ctx.db)).problems).toEqual([]);
-  await server?.close();
-});
+const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const h = useWalletHarness(server, clock, { stubCodes: true, checkLedger: true });
 
 const withdraw = (token: string, body: Record<string, unknown>, locale?: string) =>
   server.api('/xb/v1/wallet/withdraw', withdrawBody(body), { token, ...(locale ? { locale } : {}) });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { multiplyPrice, parseUnits } from '@tidemark/contract/money';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -12,8 +12,8 @@ import { propose, type ProposalExecutor } from './adjustment.service.ts';
 import { chainAddresses, depositAddresses, deposits } from './wallet.schema.ts';
 import { CREDIT_CONFIRMATIONS, UNLOCK_CONFIRMATIONS } from './wallet.config.ts';
 import type { WalletDeps } from './wallet-deps.ts';
-import type { OperatorAct } from './withdraw.service.ts';
-import { newestFirstPage } from '../common/newest-first-page.ts';
+import { auditAct, type OperatorAct } from './operator-act.ts';
+import { recordsPage, type RecordsQuery } from './records-page.ts';
 
 export function chainOrFail(currency: CurrencyConfig, chain: string) {
   const c = chainOf(currency.code, chain);
@@ -71,20 +71,8 @@ export function depositView(d: typeof deposits.$inferSelect) {
   };
 }
 
-export async function depositRecords(
-  deps: WalletDeps,
-  userId: number | null,
-  q: { page: number; size: number; status?: string | undefined },
-) {
-  const conds = [];
-  if (userId !== null) conds.push(eq(deposits.userId, userId));
-  if (q.status) conds.push(eq(deposits.status, q.status as 'pending'));
-  const where = conds.length ? and(...conds) : undefined;
-  const { total, rows } = await newestFirstPage(deps.ctx.db, deposits, where, q);
-  return {
-    total,
-    items: rows.map((d) => ({ ...depositView(d), userId: userId === null ? d.userId : undefined })),
-  };
+export async function depositRecords(deps: WalletDeps, userId: number | null, q: RecordsQuery) {
+  return recordsPage(deps.ctx.db, deposits, userId, q, depositView);
 }
 
 export interface SimulatedDeposit {
@@ -295,15 +283,12 @@ export async function confirmDeposit(
     if (!before.simulated) throw new AppError(403, 'REAL_CHAIN', 'deposit.realChain', { chain: before.chain });
     simulatedOnly(deps, before.chain);
     const d = await advance(deps, tx, depositId, confirmations);
-    await audit.record(
-      {
-        operatorId,
-        action: 'chain.confirm_deposit',
-        targetType: 'deposit',
-        targetId: depositId,
-        detail: { confirmations: d.confirmations, status: d.status },
-        ip,
-      },
+    await auditAct(
+      audit,
+      { operatorId, ip },
+      'chain.confirm_deposit',
+      ['deposit', depositId],
+      { confirmations: d.confirmations, status: d.status },
       tx,
     );
     return depositView(d);

@@ -1,13 +1,13 @@
 import { service } from '../../platform/context.ts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { settleDue } from '../cycle/settlement.job.ts';
 import { ledgerCheck } from './ledger-check.ts';
 import type { AccountRef } from './ledger.service.ts';
-import { rid, walletHarness } from './wallet.test-helpers.ts';
+import { rid, useWalletHarness } from './wallet.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every futures tick
 
@@ -18,8 +18,6 @@ process.env.FUTURES_TICK_MS = '0'; // the test drives every futures tick
  * its settled results, the stakes held) fails when a deliberate, balanced but wrong posting breaks it.
  */
 
-let server: TestServer;
-let h: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
 const ctx = () => server.built.ctx;
 const ledger = () => service(ctx(), 'ledger');
@@ -42,14 +40,10 @@ const post = (kind: string, movements: Array<{ account: AccountRef; available?: 
   ledger().transaction((tx) => ledger().post(tx, { kind, reference: 'test:break', movements }));
 const check = () => ledgerCheck(ctx().db);
 
+const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const h = useWalletHarness(server, clock);
 beforeAll(async () => {
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
-  h = walletHarness(server, clock);
-  await h.init();
   await step(2);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('ledger check beyond the journal', () => {

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { walletHarness } from './wallet.test-helpers.ts';
+import { useWalletHarness } from './wallet.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let server: TestServer;
-let h: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 let finance: string;
 let user: { id: number; token: string };
 
+const server = useTestServer({ clock });
+const h = useWalletHarness(server, clock);
 beforeAll(async () => {
-  server = await startTestServer({ clock });
-  h = walletHarness(server, clock);
-  finance = await h.init();
+  finance = h.finance;
   user = await h.user();
   await h.deposit(user.id, 'USDT', 'TRC20', '250.5');
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const api = (path: string, body: unknown, token = finance) => server.api(path, body, { token });
 

@@ -118,15 +118,11 @@ export class LedgerService {
   /** available → available between two accounts of one currency. */
   transfer(tx: Db, kind: string, from: AccountRef, to: AccountRef, amount: bigint, reference?: string, memo?: string) {
     positive(amount);
-    return this.post(tx, {
-      kind,
-      reference,
-      memo,
-      movements: [
-        { account: from, available: -amount },
-        { account: to, available: amount },
-      ],
-    });
+    const movements = [
+      { account: from, available: -amount },
+      { account: to, available: amount },
+    ];
+    return this.post(tx, { kind, reference, memo, movements });
   }
 
   /** Holds funds: available → frozen of the same account. */
@@ -152,15 +148,11 @@ export class LedgerService {
   ) {
     const total = to.reduce((s, x) => s + x.amount, 0n);
     positive(total);
-    return this.post(tx, {
-      kind,
-      reference,
-      memo,
-      movements: [
-        { account: from, frozen: -total },
-        ...to.filter((x) => x.amount !== 0n).map((x) => ({ account: x.account, available: x.amount })),
-      ],
-    });
+    const movements = [
+      { account: from, frozen: -total },
+      ...to.filter((x) => x.amount !== 0n).map((x) => ({ account: x.account, available: x.amount })),
+    ];
+    return this.post(tx, { kind, reference, memo, movements });
   }
 
   /** Locks an account (creating it at zero) and reads its balance, for checks that must hold until commit. */

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 24, 12));
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ clock });
 
 describe('the dashboard’s money overview', () => {
   it('shows system balances and the fee account’s net income per UTC day, to finance only', async () => {

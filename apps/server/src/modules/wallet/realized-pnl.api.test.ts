@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
@@ -11,20 +11,16 @@ process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
  * day "today" starts again from 0 while the total stays. Figures computed by hand from the prices.
  */
 
-let server: TestServer;
 let h: Awaited<ReturnType<typeof futuresHarness>>;
 const clock = new ManualClock(Date.UTC(2026, 2, 1, 1, 0, 0));
 let seq = 0;
 const cid = () => `p${(seq += 1)}`;
 type U = { id: number; token: string };
 
+const server = useTestServer({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   h = await futuresHarness(server, clock);
   await h.setIndex('BTCUSDT', '100000');
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const order = (u: U, body: Record<string, unknown>) =>

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { SimulatedChain, type ChainAdapter, type OutgoingTransfer } from './chain-adapter.ts';
-import { ledgerCheck } from './ledger-check.ts';
-import { walletHarness } from './wallet.test-helpers.ts';
+import { useWalletHarness } from './wallet.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 /**
  * Operators cannot mint money alone: a simulated deposit is possible only where the simulated chain
@@ -12,21 +11,12 @@ import { walletHarness } from './wallet.test-helpers.ts';
  * USDT), and is labelled demo in the deposit records and the journal memo.
  */
 
-let server: TestServer;
-let h: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
 
-beforeAll(async () => {
-  // the wallet reads its settings from the process environment (this file runs in its own process)
-  process.env.SIMULATED_DEPOSIT_FOUR_EYES_ABOVE = '1000';
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
-  h = walletHarness(server, clock);
-  await h.init();
-});
-afterAll(async () => {
-  expect((await ledgerCheck(server.built.ctx.db)).problems).toEqual([]);
-  await server?.close();
-});
+// the wallet reads its settings from the process environment (this file runs in its own process)
+process.env.SIMULATED_DEPOSIT_FOUR_EYES_ABOVE = '1000';
+const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const h = useWalletHarness(server, clock, { checkLedger: true });
 
 const rows = async <T>(q: ReturnType<typeof sql>) =>
   ((await server.built.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;

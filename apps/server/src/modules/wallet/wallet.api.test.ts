@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { ledgerCheck } from './ledger-check.ts';
-import { rid, walletHarness } from './wallet.test-helpers.ts';
+import { rid, useWalletHarness } from './wallet.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let server: TestServer;
-let h: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 12));
 
-beforeAll(async () => {
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
-  h = walletHarness(server, clock);
-  await h.init();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const ok = async () => expect((await ledgerCheck(server.built.ctx.db)).problems).toEqual([]);
+const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const h = useWalletHarness(server, clock);
 
 describe('assets and deposits', () => {
   it('credits a deposit after 1 confirmation and unlocks it for withdrawal after 3', async () => {
@@ -65,7 +54,7 @@ describe('assets and deposits', () => {
     const recs = await server.api('/xb/v1/wallet/deposit/records', {}, { token: u.token });
     expect(recs.body.data.items).toHaveLength(1);
     expect(recs.body.data.items[0]).toMatchObject({ amount: '1000', status: 'confirmed', confirmations: 3 });
-    await ok();
+    await h.checkLedger();
   });
 
   it('refuses deposits below the minimum, unknown chains and duplicate transactions', async () => {
@@ -127,7 +116,7 @@ describe('transfers', () => {
     );
     expect(short.status).toBe(400);
     expect(short.body).toMatchObject({ error: 'INSUFFICIENT_BALANCE', message: '可用余额不足' });
-    await ok();
+    await h.checkLedger();
   });
 
   it('validates every field and changes nothing on a bad request', async () => {
@@ -240,7 +229,7 @@ describe('convert', () => {
 
     const recs = await server.api('/xb/v1/convert/records', {}, { token: u.token });
     expect(recs.body.data.items).toHaveLength(1);
-    await ok();
+    await h.checkLedger();
   });
 
   it('enforces 0.001 … 1,000,000 and distinct currencies', async () => {

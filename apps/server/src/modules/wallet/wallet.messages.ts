@@ -1,11 +1,10 @@
-import { LOCALES } from '@tidemark/contract';
-import type { LocalizedMessages } from '../../platform/i18n/messages.ts';
+import { messagesByKey, type LocalizedMessages, type MessageRows } from '../../platform/i18n/messages.ts';
 
 /**
  * The wallet's server messages, one row per key in the order of LOCALES:
  * en_us, zh_hk, zh_cn, de, fr, jp, kr, tr.
  */
-const rows: Record<string, [string, string, string, string, string, string, string, string]> = {
+const rows: MessageRows = {
   'wallet.insufficientBalance': [
     'Insufficient available balance',
     '可用餘額不足',
@@ -498,9 +497,4 @@ const rows: Record<string, [string, string, string, string, string, string, stri
   ],
 };
 
-export const walletMessages: LocalizedMessages = Object.fromEntries(
-  LOCALES.map((locale, i) => [
-    locale,
-    Object.fromEntries(Object.entries(rows).map(([key, texts]) => [key, texts[i]!])),
-  ]),
-) as LocalizedMessages;
+export const walletMessages: LocalizedMessages = messagesByKey(rows);

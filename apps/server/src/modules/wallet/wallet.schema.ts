@@ -1,24 +1,14 @@
 import { BANK_STATUSES, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@tidemark/contract/wallet';
-import {
-  bigint,
-  boolean,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 export const depositAddresses = pgTable(
   'deposit_addresses',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userId: col.userId(),
     format: text('format').notNull(),
     address: text('address').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: col.createdAt().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.format] })],
 );
@@ -26,15 +16,20 @@ export const depositAddresses = pgTable(
 // the states the web app and the console filter by are the contract's
 export { BANK_STATUSES, WITHDRAWAL_STATUSES, type WithdrawalStatus };
 
+/** Deposits, withdrawals and the address book each record a user's address for one currency on one chain. */
+const userChainAddress = () => ({
+  id: col.id(),
+  userId: col.userId(),
+  currency: col.currency(),
+  chain: text('chain').notNull(),
+  address: text('address').notNull(),
+});
+
 export const DEPOSIT_STATUSES = ['pending', 'credited', 'confirmed', 'reversed'] as const;
 export const deposits = pgTable(
   'deposits',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    currency: text('currency').notNull(),
-    chain: text('chain').notNull(),
-    address: text('address').notNull(),
+    ...userChainAddress(),
     txHash: text('tx_hash').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     confirmations: integer('confirmations').notNull().default(0),
@@ -44,9 +39,9 @@ export const deposits = pgTable(
     simulated: boolean('simulated').notNull().default(true),
     /** The second operator who approved a simulated deposit above the four-eyes value. */
     approvedBy: bigint('approved_by', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    creditedAt: timestamp('credited_at', { withTimezone: true }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: col.createdAt().defaultNow(),
+    creditedAt: col.at('credited_at'),
+    confirmedAt: col.at('confirmed_at'),
     /** The block a chain watcher saw the transfer in; null for the simulated chain. */
     blockNumber: bigint('block_number', { mode: 'bigint' }),
     blockHash: text('block_hash'),
@@ -59,9 +54,9 @@ export const chainAddresses = pgTable(
   'chain_addresses',
   {
     network: text('network').notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userId: col.userId(),
     address: text('address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: col.createdAt().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.network, t.userId] }), unique().on(t.network, t.address)],
 );
@@ -71,7 +66,7 @@ export const chainCursors = pgTable('chain_cursors', {
   network: text('network').primaryKey(),
   blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
   blockHash: text('block_hash').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: col.updatedAt().defaultNow(),
 });
 
 /** The hot wallet's next nonce per network and address. */
@@ -86,11 +81,7 @@ export const chainNonces = pgTable(
 );
 
 export const withdrawals = pgTable('withdrawals', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
-  currency: text('currency').notNull(),
-  chain: text('chain').notNull(),
-  address: text('address').notNull(),
+  ...userChainAddress(),
   amount: bigint('amount', { mode: 'bigint' }).notNull(),
   fee: bigint('fee', { mode: 'bigint' }).notNull(),
   btcValue: bigint('btc_value', { mode: 'bigint' }).notNull(),
@@ -98,13 +89,13 @@ export const withdrawals = pgTable('withdrawals', {
   reason: text('reason'),
   txHash: text('tx_hash'),
   reviewedBy: bigint('reviewed_by', { mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: col.createdAt().defaultNow(),
+  updatedAt: col.updatedAt().defaultNow(),
 });
 
 export const bankWithdrawals = pgTable('bank_withdrawals', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  id: col.id(),
+  userId: col.userId(),
   cardholder: text('cardholder').notNull(),
   bankName: text('bank_name').notNull(),
   branchName: text('branch_name').notNull(),
@@ -117,27 +108,23 @@ export const bankWithdrawals = pgTable('bank_withdrawals', {
   status: text('status').$type<(typeof BANK_STATUSES)[number]>().notNull(),
   reason: text('reason'),
   reviewedBy: bigint('reviewed_by', { mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: col.createdAt().defaultNow(),
+  updatedAt: col.updatedAt().defaultNow(),
 });
 
 export const withdrawalAddresses = pgTable(
   'withdrawal_addresses',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    currency: text('currency').notNull(),
-    chain: text('chain').notNull(),
-    address: text('address').notNull(),
+    ...userChainAddress(),
     remark: text('remark').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: col.createdAt().defaultNow(),
   },
   (t) => [unique().on(t.userId, t.currency, t.chain, t.address)],
 );
 
 export const convertQuotes = pgTable('convert_quotes', {
   id: text('id').primaryKey(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  userId: col.userId(),
   fromCurrency: text('from_currency').notNull(),
   toCurrency: text('to_currency').notNull(),
   fromAmount: bigint('from_amount', { mode: 'bigint' }).notNull(),
@@ -146,13 +133,13 @@ export const convertQuotes = pgTable('convert_quotes', {
   indexPrice: numeric('index_price', { precision: 38, scale: 18 }).notNull(),
   rate: numeric('rate', { precision: 38, scale: 18 }).notNull(),
   demo: boolean('demo').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: col.at('expires_at').notNull(),
+  createdAt: col.createdAt().defaultNow(),
 });
 
 export const convertOrders = pgTable('convert_orders', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  id: col.id(),
+  userId: col.userId(),
   quoteId: text('quote_id').notNull().unique(),
   fromCurrency: text('from_currency').notNull(),
   toCurrency: text('to_currency').notNull(),
@@ -161,7 +148,7 @@ export const convertOrders = pgTable('convert_orders', {
   fee: bigint('fee', { mode: 'bigint' }).notNull(),
   rate: numeric('rate', { precision: 38, scale: 18 }).notNull(),
   transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: col.createdAt().defaultNow(),
 });
 
 /** What a two-operator proposal does once approved (adjustment.service.ts). */
@@ -169,13 +156,13 @@ export const PROPOSAL_KINDS = ['adjustment', 'simulated_deposit', 'withdrawal_fa
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 
 export const adjustments = pgTable('adjustments', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   kind: text('kind').$type<ProposalKind>().notNull().default('adjustment'),
   /** What the approval needs to act (a simulated deposit's chain and hash, a withdrawal's id). */
   payload: jsonb('payload').$type<Record<string, unknown>>(),
   userId: bigint('user_id', { mode: 'number' }),
   systemName: text('system_name'),
-  currency: text('currency').notNull(),
+  currency: col.currency(),
   wallet: text('wallet').notNull(),
   amount: bigint('amount', { mode: 'bigint' }).notNull(),
   reason: text('reason').notNull(),
@@ -183,8 +170,8 @@ export const adjustments = pgTable('adjustments', {
   proposedBy: bigint('proposed_by', { mode: 'number' }).notNull(),
   decidedBy: bigint('decided_by', { mode: 'number' }),
   transactionId: bigint('transaction_id', { mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: col.createdAt().defaultNow(),
+  decidedAt: col.at('decided_at'),
 });
 
 /**
@@ -193,7 +180,7 @@ export const adjustments = pgTable('adjustments', {
  * outputs it spends (`chainUtxoSpends`).
  */
 export const chainTransactions = pgTable('chain_transactions', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   network: text('network').notNull(),
   /** What it carries: `withdrawal:<id>`, `sweep:<user id>`, `topup:<user id>`. */
   reference: text('reference').notNull(),
@@ -205,10 +192,10 @@ export const chainTransactions = pgTable('chain_transactions', {
   /** The signed transaction (public once broadcast); null on rows written before it was kept. */
   rawTx: text('raw_tx'),
   /** When the sender's mined nonce count passed this nonce: nothing left to broadcast. */
-  nonceSpentAt: timestamp('nonce_spent_at', { withTimezone: true }),
+  nonceSpentAt: col.at('nonce_spent_at'),
   /** TRON: after this the transaction can never be mined. */
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: col.at('expires_at'),
+  createdAt: col.createdAt().defaultNow(),
 });
 
 /** An output one of our Bitcoin transactions spends: reserved, so no other transaction spends it too. */
@@ -219,7 +206,7 @@ export const chainUtxoSpends = pgTable(
     /** `<txid>:<vout>` */
     outpoint: text('outpoint').notNull(),
     txHash: text('tx_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: col.createdAt().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.network, t.outpoint] })],
 );

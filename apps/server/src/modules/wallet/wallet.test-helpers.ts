@@ -1,16 +1,19 @@
 import type { KycService } from '../kyc/kyc.service.ts';
 import { service } from '../../platform/context.ts';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { afterAll, expect } from 'vitest';
 import type { KycLevel } from '@tidemark/contract/kyc';
 import type { ManualClock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/crypto/password.ts';
 import type { TestServer } from '../../testing/test-server.ts';
+import { beforeAllValue } from '../../testing/use-test-server.ts';
 import { users } from '../account/user.schema.ts';
 import type { CodeService } from '../common/code.service.ts';
 import { seedConvertDesk } from './wallet.seed.ts';
 import { ChainRouter } from './chain-adapter.ts';
 import { loadWalletConfig } from './wallet.config.ts';
 import type { WalletDeps } from './wallet-deps.ts';
+import { ledgerCheck } from './ledger-check.ts';
 
 export const FUND_PASSWORD = '246810';
 /** A well-formed TRC20 address the simulated chain accepts. */
@@ -130,6 +133,10 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
         chains: new ChainRouter(() => c.services.chain),
       };
     },
+    /** Asserts that the books reconcile (the ledger check finds no problem). */
+    async checkLedger() {
+      expect((await ledgerCheck(ctx().db)).problems).toEqual([]);
+    },
     /** The rows of a raw query, whether the driver answers with `{ rows }` or with the rows. */
     async rows<T>(query: SQL): Promise<T[]> {
       const result = (await ctx().db.execute(query)) as unknown as { rows?: T[] } | T[];
@@ -190,6 +197,34 @@ export function walletHarness(server: TestServer, clock: ManualClock) {
       return m![1]!;
     },
   };
+}
+
+export type WalletHarness = ReturnType<typeof walletHarness>;
+
+/**
+ * The file's wallet harness on its test server, initialised before the tests. `stubCodes` accepts any withdrawal
+ * code for the whole file; `checkLedger` asserts after the tests that the books still reconcile.
+ */
+export function useWalletHarness(
+  server: TestServer,
+  clock: ManualClock,
+  opts: { stubCodes?: boolean; checkLedger?: boolean } = {},
+): WalletHarness {
+  let ready = false;
+  let restoreCodes: (() => void) | undefined;
+  const h = beforeAllValue(async () => {
+    const made = walletHarness(server, clock);
+    await made.init();
+    if (opts.stubCodes) restoreCodes = made.stubCodes();
+    ready = true;
+    return made;
+  });
+  afterAll(async () => {
+    restoreCodes?.();
+    // after a failed start there are no books to check: the start's own error is the one to read
+    if (opts.checkLedger && ready) await h.checkLedger();
+  });
+  return h;
 }
 
 let seq = 0;

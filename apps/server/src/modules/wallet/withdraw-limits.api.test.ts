@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatUnits, parseUnits } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { PRICE_SCALE } from '../market/instruments.ts';
-import { ledgerCheck } from './ledger-check.ts';
-import { FUND_PASSWORD, rid, walletHarness } from './wallet.test-helpers.ts';
+import { FUND_PASSWORD, rid, useWalletHarness } from './wallet.test-helpers.ts';
 import { usedToday } from './withdraw-limits.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 /**
  * One set of limits for bank and on-chain withdrawals (spec §6/§9), and draw infos that state every
@@ -13,23 +12,11 @@ import { usedToday } from './withdraw-limits.ts';
  * and the spec's numbers, not with the server's code.
  */
 
-let server: TestServer;
-let h: ReturnType<typeof walletHarness>;
-let restoreCodes: () => void;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
 const BTC_ADDR = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
-beforeAll(async () => {
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
-  h = walletHarness(server, clock);
-  await h.init();
-  restoreCodes = h.stubCodes();
-});
-afterAll(async () => {
-  restoreCodes?.();
-  expect((await ledgerCheck(server.built.ctx.db)).problems).toEqual([]);
-  await server?.close();
-});
+const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const h = useWalletHarness(server, clock, { stubCodes: true, checkLedger: true });
 
 const infos = async (token: string) =>
   (await server.api('/xb/v1/account/currency/draw/infos', {}, { token })).body.data;

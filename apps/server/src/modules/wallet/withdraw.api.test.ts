@@ -1,26 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { ledgerCheck } from './ledger-check.ts';
-import { FUND_PASSWORD, rid, TRON_ADDRESS, walletHarness, withdrawBody } from './wallet.test-helpers.ts';
+import { FUND_PASSWORD, rid, TRON_ADDRESS, withdrawBody, useWalletHarness } from './wallet.test-helpers.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let server: TestServer;
-let h: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
 const BTC_ADDR = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const DOGE_ADDR = 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L';
 
-beforeAll(async () => {
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
-  h = walletHarness(server, clock);
-  await h.init();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const h = useWalletHarness(server, clock);
 
-const ok = async () => expect((await ledgerCheck(server.built.ctx.db)).problems).toEqual([]);
 const spotOf = (token: string, currency: string) => h.spotRow(token, currency);
 const withdraw = (token: string, body: Record<string, unknown>, locale?: string) =>
   server.api('/xb/v1/wallet/withdraw', withdrawBody(body), { token, ...(locale ? { locale } : {}) });
@@ -61,7 +51,7 @@ describe('withdrawal application', () => {
     expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '900', frozen: '100' });
     // the code is spent
     expect((await withdraw(u.token, { code: fresh })).body.error).toBe('CODE_INVALID');
-    await ok();
+    await h.checkLedger();
   });
 
   it('refuses users without identity verification, leading to /mine/identity', async () => {
@@ -167,7 +157,7 @@ describe('withdrawal review', () => {
       sql`select action from audit_log where target_type = 'withdrawal' and target_id = ${String(id)} order by id`,
     )) as unknown as { rows: Array<{ action: string }> };
     expect(audit.rows.map((r) => r.action)).toEqual(['withdrawal.approve', 'chain.confirm_withdrawal']);
-    await ok();
+    await h.checkLedger();
   });
 
   it('reject releases with a reason; the user may cancel while it waits; nobody else can', async () => {
@@ -195,7 +185,7 @@ describe('withdrawal review', () => {
     expect(
       (await server.api('/admin/wallet/withdrawals/approve', { id: b.body.data.id }, { token: h.finance })).body.error,
     ).toBe('WRONG_STATE');
-    await ok();
+    await h.checkLedger();
   });
 
   it('the chain failing a sent withdrawal gives the whole amount back, once a second operator approves', async () => {
@@ -231,7 +221,7 @@ describe('withdrawal review', () => {
       'chain.fail_withdrawal',
       'withdrawal_fail.approve',
     ]);
-    await ok();
+    await h.checkLedger();
   });
 });
 
@@ -291,7 +281,7 @@ describe('bank withdrawals', () => {
     expect(recs.body.data.items.map((i: any) => i.status)).toEqual(['rejected', 'paid']);
     h.levels.set(u.id, 'advanced');
     expect((await bank(u.token, { amount: '10000' })).status).toBe(200);
-    await ok();
+    await h.checkLedger();
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Locale } from '@tidemark/contract';
 import { parseUnits } from '@tidemark/contract/money';
 import type { Db } from '../../platform/db/database.ts';
@@ -20,7 +20,8 @@ import { btcValueOf, checkPerTransaction, checkRollingLimits, lockUserWithdrawal
 import { kycLevelOf, type WalletDeps } from './wallet-deps.ts';
 import { assertWithdrawalSafe } from './withdraw-safety.ts';
 import { withdrawals, type WithdrawalStatus } from './wallet.schema.ts';
-import { newestFirstPage } from '../common/newest-first-page.ts';
+import { recordsPage, type RecordsQuery } from './records-page.ts';
+import { auditAct, type OperatorAct } from './operator-act.ts';
 
 /** What is withdrawn, to where, and the client's id that makes a retry answer the first application. */
 export interface WithdrawOrder {
@@ -141,20 +142,8 @@ export function withdrawalView(w: typeof withdrawals.$inferSelect) {
   };
 }
 
-export async function withdrawalRecords(
-  deps: WalletDeps,
-  userId: number | null,
-  q: { page: number; size: number; status?: WithdrawalStatus | undefined },
-) {
-  const conds = [];
-  if (userId !== null) conds.push(eq(withdrawals.userId, userId));
-  if (q.status) conds.push(eq(withdrawals.status, q.status));
-  const where = conds.length ? and(...conds) : undefined;
-  const { total, rows } = await newestFirstPage(deps.ctx.db, withdrawals, where, q);
-  return {
-    total,
-    items: rows.map((w) => ({ ...withdrawalView(w), ...(userId === null ? { userId: w.userId } : {}) })),
-  };
+export async function withdrawalRecords(deps: WalletDeps, userId: number | null, q: RecordsQuery<WithdrawalStatus>) {
+  return recordsPage(deps.ctx.db, withdrawals, userId, q, withdrawalView);
 }
 
 /** Loads a withdrawal for update and checks its state; a user only ever sees their own. */
@@ -189,11 +178,6 @@ export async function cancelWithdrawal(deps: WalletDeps, userId: number, id: num
   });
 }
 
-export interface OperatorAct {
-  operatorId: number;
-  ip?: string | undefined;
-}
-
 /** Operator rejects with a reason: the funds are released. */
 export async function rejectWithdrawal(
   deps: WalletDeps,
@@ -211,17 +195,7 @@ export async function rejectWithdrawal(
       BigInt(w.amount),
       `withdrawal:${id}`,
     );
-    await audit.record(
-      {
-        operatorId: op.operatorId,
-        action: 'withdrawal.reject',
-        targetType: 'withdrawal',
-        targetId: id,
-        detail: { reason },
-        ip: op.ip,
-      },
-      tx,
-    );
+    await auditAct(audit, op, 'withdrawal.reject', ['withdrawal', id], { reason }, tx);
     return setStatus(deps, tx, id, { status: 'rejected', reason, reviewedBy: op.operatorId });
   });
 }
@@ -272,17 +246,7 @@ async function approveIn(deps: WalletDeps, audit: AuditService, op: OperatorAct,
       ],
       `withdrawal:${id}`,
     );
-    await audit.record(
-      {
-        operatorId: op.operatorId,
-        action: 'withdrawal.approve',
-        targetType: 'withdrawal',
-        targetId: id,
-        detail: { txHash, chain: chain.name },
-        ip: op.ip,
-      },
-      tx,
-    );
+    await auditAct(audit, op, 'withdrawal.approve', ['withdrawal', id], { txHash, chain: chain.name }, tx);
     return setStatus(deps, tx, id, { status: 'sent', txHash, reviewedBy: op.operatorId });
   });
 }
@@ -306,17 +270,7 @@ export async function confirmWithdrawal(
       net,
       `withdrawal:${id}`,
     );
-    await audit.record(
-      {
-        operatorId,
-        action: 'chain.confirm_withdrawal',
-        targetType: 'withdrawal',
-        targetId: id,
-        detail: { txHash: w.txHash },
-        ip,
-      },
-      tx,
-    );
+    await auditAct(audit, { operatorId, ip }, 'chain.confirm_withdrawal', ['withdrawal', id], { txHash: w.txHash }, tx);
     return setStatus(deps, tx, id, { status: 'completed' });
   });
 }
@@ -357,15 +311,12 @@ async function failWithdrawalIn(
       { account: { userId: w.userId, currency: w.currency, wallet: 'spot' }, available: amount },
     ],
   });
-  await audit.record(
-    {
-      operatorId,
-      action: 'chain.fail_withdrawal',
-      targetType: 'withdrawal',
-      targetId: id,
-      detail: { txHash: w.txHash, ...detail },
-      ip,
-    },
+  await auditAct(
+    audit,
+    { operatorId, ip },
+    'chain.fail_withdrawal',
+    ['withdrawal', id],
+    { txHash: w.txHash, ...detail },
     tx,
   );
   return setStatus(deps, tx, id, { status: 'failed' });

@@ -40,3 +40,16 @@ export function missingKeys(): Array<{ locale: Locale; key: string }> {
   }
   return missing;
 }
+
+/** One row of texts per key, in the order of LOCALES (en_us, zh_hk, zh_cn, de, fr, jp, kr, tr). */
+export type MessageRows = Record<string, [string, string, string, string, string, string, string, string]>;
+
+/** The per-locale tables of messages written one row per key, so a key's eight translations stand together. */
+export function messagesByKey(rows: MessageRows): LocalizedMessages {
+  return Object.fromEntries(
+    LOCALES.map((locale, i) => [
+      locale,
+      Object.fromEntries(Object.entries(rows).map(([key, texts]) => [key, texts[i]!])),
+    ]),
+  ) as LocalizedMessages;
+}

@@ -5,7 +5,7 @@ import { UNLOCK_CONFIRMATIONS } from '../wallet.config.ts';
 import type { WalletDeps } from '../wallet-deps.ts';
 import { chainUtxoSpends } from '../wallet.schema.ts';
 import { confirmWithdrawal, failWithdrawal } from '../withdraw.service.ts';
-import { sentWithdrawalTransactions } from '../sent-withdrawal-transactions.ts';
+import { firstKnown, rebroadcastSent, sentWithdrawalsWithTransactions } from '../sent-withdrawal-transactions.ts';
 import type { EsploraBitcoin } from './esplora-chain.ts';
 
 /** Esplora's `/tx/:txid/status` and the `status` of `/tx/:txid/outspend/:vout`. */
@@ -31,26 +31,14 @@ export async function txStatus(chain: EsploraBitcoin, txid: string): Promise<TxS
  * (404): the one just committed, one whose broadcast a crash prevented, one the node evicted. The
  * same signed bytes cannot pay twice: they spend the same outputs.
  */
-export async function rebroadcastBtc(chain: EsploraBitcoin, db: Db): Promise<{ sent: number; refused: string[] }> {
-  const { txs } = await sentWithdrawalTransactions(db, chain.network);
-  let sent = 0;
-  const refused: string[] = [];
-  for (const t of txs) {
-    try {
-      if (await txStatus(chain, t.txHash)) continue;
-      const res = await chain.request('/tx', { method: 'POST', body: t.rawTx! });
-      if (res.ok) {
-        sent += 1;
-        continue;
-      }
-      const reason = await res.text();
-      if (/already in block chain|already known|txn-already-in-mempool/i.test(reason)) continue;
-      refused.push(`${t.reference}: ${reason}`.slice(0, 200));
-    } catch (e) {
-      refused.push(`${t.reference}: ${(e as Error).message}`.slice(0, 200));
-    }
-  }
-  return { sent, refused };
+export function rebroadcastBtc(chain: EsploraBitcoin, db: Db): Promise<{ sent: number; refused: string[] }> {
+  return rebroadcastSent(db, chain.network, async (t) => {
+    if (await txStatus(chain, t.txHash)) return 'skip';
+    const res = await chain.request('/tx', { method: 'POST', body: t.rawTx! });
+    if (res.ok) return 'sent';
+    const reason = await res.text();
+    return /already in block chain|already known|txn-already-in-mempool/i.test(reason) ? 'skip' : { refused: reason };
+  });
 }
 
 /**
@@ -67,18 +55,11 @@ export async function settleBtcWithdrawals(
   tip: bigint,
 ): Promise<number> {
   const db = deps.ctx.db;
-  const { sent, txs } = await sentWithdrawalTransactions(db, chain.network);
   const deep = (height: number | undefined) =>
     height !== undefined && tip - BigInt(height) + 1n >= BigInt(UNLOCK_CONFIRMATIONS);
   let settled = 0;
-  for (const w of sent) {
-    const own = txs.filter((t) => t.reference === `withdrawal:${w.id}`);
-    if (!own.length) continue;
-    let known: TxStatus | null = null;
-    for (const t of own) {
-      known = await txStatus(chain, t.txHash);
-      if (known) break;
-    }
+  for (const { withdrawal: w, own } of await sentWithdrawalsWithTransactions(db, chain.network)) {
+    const known = await firstKnown(own, (txid) => txStatus(chain, txid));
     if (known) {
       if (known.confirmed && deep(known.block_height)) {
         await confirmWithdrawal(deps, audit, null, w.id);

@@ -1,7 +1,11 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Address, Hex, PublicClient } from 'viem';
 import type { Db } from '../../../platform/db/database.ts';
 import { chainTransactions } from '../wallet.schema.ts';
+
+/** One sender's transactions on a network that also meet `more`. */
+const fromSender = (network: string, from: string, ...more: SQL[]) =>
+  and(eq(chainTransactions.network, network), eq(chainTransactions.fromAddress, from), ...more);
 
 /**
  * Broadcasts again, unchanged, every transaction we signed that is not mined yet and that the node no
@@ -31,21 +35,14 @@ export async function rebroadcastDropped(
     await db
       .update(chainTransactions)
       .set({ nonceSpentAt: sql`now()` })
-      .where(
-        and(
-          eq(chainTransactions.network, network),
-          eq(chainTransactions.fromAddress, from),
-          lt(chainTransactions.nonce, mined),
-          isNull(chainTransactions.nonceSpentAt),
-        ),
-      );
+      .where(fromSender(network, from, lt(chainTransactions.nonce, mined), isNull(chainTransactions.nonceSpentAt)));
     const open = await db
       .select()
       .from(chainTransactions)
       .where(
-        and(
-          eq(chainTransactions.network, network),
-          eq(chainTransactions.fromAddress, from),
+        fromSender(
+          network,
+          from,
           gte(chainTransactions.nonce, mined),
           isNull(chainTransactions.replacedBy),
           isNotNull(chainTransactions.rawTx),

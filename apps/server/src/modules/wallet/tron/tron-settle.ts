@@ -3,7 +3,7 @@ import type { AuditService } from '../../operator/audit.service.ts';
 import { UNLOCK_CONFIRMATIONS } from '../wallet.config.ts';
 import type { WalletDeps } from '../wallet-deps.ts';
 import { confirmWithdrawal, failWithdrawal } from '../withdraw.service.ts';
-import { sentWithdrawalTransactions } from '../sent-withdrawal-transactions.ts';
+import { firstKnown, rebroadcastSent, sentWithdrawalsWithTransactions } from '../sent-withdrawal-transactions.ts';
 import type { TronChain } from './tron-chain.ts';
 
 /** A message the node writes hex-encoded (`result.message`, a broadcast's `message`). */
@@ -42,26 +42,17 @@ export async function transactionInfo(chain: TronChain, txID: string): Promise<T
  * and is refunded by the settlement. Sending the same signed bytes twice cannot pay twice: TRON
  * refuses a transaction id it has seen.
  */
-export async function rebroadcastTron(chain: TronChain, db: Db): Promise<{ sent: number; refused: string[] }> {
-  const { txs } = await sentWithdrawalTransactions(db, chain.network);
-  let sent = 0;
-  const refused: string[] = [];
-  for (const t of txs) {
-    try {
-      if (await transactionInfo(chain, t.txHash)) continue;
-      const r = await chain.post<{ result?: boolean; code?: string; message?: string }>(
-        '/wallet/broadcasttransaction',
-        JSON.parse(t.rawTx!) as unknown,
-      );
-      if (r.result) sent += 1;
-      else if (r.code !== 'DUP_TRANSACTION_ERROR' && r.code !== 'TRANSACTION_EXPIRATION_ERROR') {
-        refused.push(`${t.reference}: ${r.code ?? ''} ${nodeMessage(r.message)}`.slice(0, 200));
-      }
-    } catch (e) {
-      refused.push(`${t.reference}: ${(e as Error).message}`.slice(0, 200));
-    }
-  }
-  return { sent, refused };
+export function rebroadcastTron(chain: TronChain, db: Db): Promise<{ sent: number; refused: string[] }> {
+  return rebroadcastSent(db, chain.network, async (t) => {
+    if (await transactionInfo(chain, t.txHash)) return 'skip';
+    const r = await chain.post<{ result?: boolean; code?: string; message?: string }>(
+      '/wallet/broadcasttransaction',
+      JSON.parse(t.rawTx!) as unknown,
+    );
+    if (r.result) return 'sent';
+    if (r.code === 'DUP_TRANSACTION_ERROR' || r.code === 'TRANSACTION_EXPIRATION_ERROR') return 'skip';
+    return { refused: `${r.code ?? ''} ${nodeMessage(r.message)}` };
+  });
 }
 
 /**
@@ -79,7 +70,6 @@ export async function settleTronWithdrawals(
   audit: AuditService,
   head: bigint,
 ): Promise<number> {
-  const { sent, txs } = await sentWithdrawalTransactions(deps.ctx.db, chain.network);
   const finalHeight = head - BigInt(UNLOCK_CONFIRMATIONS) + 1n;
   let finalTime: number | undefined;
   const finalTimestamp = async () => {
@@ -92,14 +82,8 @@ export async function settleTronWithdrawals(
     return finalTime;
   };
   let settled = 0;
-  for (const w of sent) {
-    const own = txs.filter((t) => t.reference === `withdrawal:${w.id}`);
-    if (!own.length) continue;
-    let info: TronTransactionInfo | null = null;
-    for (const t of own) {
-      info = await transactionInfo(chain, t.txHash);
-      if (info) break;
-    }
+  for (const { withdrawal: w, own } of await sentWithdrawalsWithTransactions(deps.ctx.db, chain.network)) {
+    const info = await firstKnown(own, (txID) => transactionInfo(chain, txID));
     if (info) {
       if (BigInt(info.blockNumber) > finalHeight) continue;
       const ok = info.receipt?.result === 'SUCCESS' && info.result !== 'FAILED';

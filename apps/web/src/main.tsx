@@ -37,6 +37,8 @@ void afterFirstPaint().then(async () => {
   // The router starts fetching the opened screen's chunk at once, while the texts load beside it.
   const router = createAppRouter();
   await Promise.all([initI18n(), screenReady(router)]);
+  // the screen's modules have just run: render in a task of its own, not in theirs (shorter blocking tasks)
+  await new Promise((resolve) => setTimeout(resolve, 0));
   // The page shows a frame of the screen until then (the boot header, or the server's start-up page for the
   // first screens, apps/web/build/route-shells.ts): the app replaces it in one render, reusing none of its nodes.
   container.replaceChildren();

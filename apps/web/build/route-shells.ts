@@ -28,6 +28,8 @@ interface RouteShell {
   segment: string;
   /** the screen's module, as the build's manifest names it */
   module: string;
+  /** modules the screen loads lazily but draws at once, whose CSS the frame needs too */
+  lazyModules?: string[];
   /** the frame inside #root; every English text carries the class shell-text */
   markup: (t: Texts) => string;
 }
@@ -73,12 +75,13 @@ function pageLayout(t: Texts, titleKey: string, content: string): string {
   return `<div class="layout layout--page">${navBar(t, titleKey)}<main class="layout__content">${content}</main></div>`;
 }
 
-/** The licence's attribution under every price chart, as PriceChart.tsx writes it. */
-function chartCard(t: Texts, className: string): string {
+/** A price chart's room and the licence's attribution under it, as PriceChart.tsx writes it. */
+function chart(t: Texts, compact: boolean): string {
   return (
-    `<section class="${className}"><div class="price-chart"><p class="chart-attribution shell-text">` +
+    `<div class="price-chart"><div class="interval-tabs"></div><div class="chart-box${compact ? ' chart-box--compact' : ''}">` +
+    '</div><p class="chart-attribution shell-text">' +
     `${escapeHtml(t('chart:chartBy'))} <a href="https://www.tradingview.com/">TradingView Lightweight Charts™</a>` +
-    ' — Copyright © 2025 TradingView, Inc.</p></div></section>'
+    ' — Copyright © 2025 TradingView, Inc.</p></div>'
   );
 }
 
@@ -122,13 +125,15 @@ export const ROUTE_SHELLS: RouteShell[] = [
   {
     segment: 'trade',
     module: 'src/features/trade/pages/TradePage.tsx',
+    lazyModules: ['src/components/price-chart/PriceChart.tsx'],
     markup: (t) =>
       tabLayout(
         t,
         'trade',
         '<div class="page-body trade-page"><div class="trade-mode"></div><div><header class="trade-page__bar"></header>' +
-          chartCard(t, 'card trade-chart') +
-          '</div></div>',
+          `<section class="card trade-chart">${text(t, 'trade:chart.title', 'div', 'trade-chart__toggle')}` +
+          chart(t, true) +
+          '</section></div></div>',
         'common:tab.trade',
       ),
   },
@@ -140,7 +145,7 @@ export const ROUTE_SHELLS: RouteShell[] = [
         t,
         'common:nav.coinDetail',
         '<div class="page-body coin-detail"><section class="card coin-detail__head"></section>' +
-          chartCard(t, 'card') +
+          `<section class="card">${chart(t, false)}</section>` +
           '</div>',
       ),
   },
@@ -199,10 +204,14 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
 }
 
 export function buildShell(indexHtml: string, manifest: Manifest, outDir: string, shell: RouteShell, t: Texts): string {
-  if (!manifest[shell.module]) throw new Error(`route shells: ${shell.module} is not in the build`);
   if (!indexHtml.includes(BOOT_HEADER)) throw new Error('route shells: index.html has no boot header to replace');
   const atStart = closure(manifest, 'index.html');
-  const own = [...closure(manifest, shell.module)].filter((k) => !atStart.has(k));
+  const needed = new Set<string>();
+  for (const module of [shell.module, ...(shell.lazyModules ?? [])]) {
+    if (!manifest[module]) throw new Error(`route shells: ${module} is not in the build`);
+    closure(manifest, module, needed);
+  }
+  const own = [...needed].filter((k) => !atStart.has(k));
   const css = [...new Set(own.flatMap((k) => manifest[k]!.css ?? []))]
     .map((file) => fs.readFileSync(path.join(outDir, file), 'utf8'))
     .join('');

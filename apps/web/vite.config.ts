@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { routeShells } from './build/route-shells.ts';
 import { ON_DEMAND_NAMESPACES } from './src/lib/on-demand-texts.ts';
 
 // The server serves apps/web/dist on its own port; in development Vite proxies the API to it.
@@ -35,6 +36,8 @@ const routerProductionAliases = [
 ];
 
 export default defineConfig(({ command }) => ({
+  // dist/shells/<screen>.html: the first screens drawn before any script (build/route-shells.ts)
+  plugins: [routeShells()],
   resolve: { alias: command === 'build' ? [...preactAliases, ...routerProductionAliases] : preactAliases },
   // JSX compiles to react/jsx-runtime, which the aliases above turn into Preact's
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },

@@ -9,7 +9,6 @@ import { Shell } from './Shell.tsx';
 import { TabLayout } from './layout/TabLayout.tsx';
 import { PageLayout } from './layout/PageLayout.tsx';
 import { RouteError } from './RouteError.tsx';
-import { PageLoading } from './layout/PageLoading.tsx';
 
 const comingSoon = () => import('./pages/ComingSoonPage.tsx');
 
@@ -40,7 +39,6 @@ export function createAppRouter() {
     {
       element: <Shell />,
       errorElement: <RouteError />,
-      HydrateFallback: PageLoading,
       children: [
         { index: true, loader: () => redirect('/home') },
         { element: <TabLayout />, children: routes.filter((r) => r.tab).map(toRouteObject) },

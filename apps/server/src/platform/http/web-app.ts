@@ -22,9 +22,30 @@ export function cacheControlFor(filePath: string, root: string): string {
  * the request's Accept-Encoding, so no CPU is spent compressing per request; /api and /ws are never
  * served from here, so their answers are never compressed or cached.
  */
+/**
+ * The build's start-up pages (apps/web/build/route-shells.ts): dist/shells/<segment>.html draws the screen
+ * of the paths whose first segment is <segment> before any script runs. Returns the file to send for a URL.
+ */
+export function startPageFor(url: string, shells: ReadonlySet<string>): string {
+  const segment = /^\/([A-Za-z0-9]+)(?:[/?#]|$)/.exec(url)?.[1];
+  return segment && shells.has(segment) ? `shells/${segment}.html` : 'index.html';
+}
+
+function shellsIn(root: string): Set<string> {
+  const dir = path.join(root, 'shells');
+  if (!fs.existsSync(dir)) return new Set();
+  return new Set(
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => f.slice(0, -'.html'.length)),
+  );
+}
+
 export async function serveWebApp(app: Api, config: Config): Promise<void> {
   const root = config.webDistDir;
   const hasWeb = fs.existsSync(path.join(root, 'index.html'));
+  const shells = shellsIn(root);
   const adminRoot = config.adminDistDir;
   const hasAdmin = fs.existsSync(path.join(adminRoot, 'index.html'));
   // the operator console is a bundle of its own (built with base /admin/), so the retail app never
@@ -68,6 +89,6 @@ export async function serveWebApp(app: Api, config: Config): Promise<void> {
     if (api || !hasWeb || request.method !== 'GET') {
       return sendError(reply, request, 404, ErrorKey.NOT_FOUND, 'error.notFound');
     }
-    return reply.sendFile('index.html');
+    return reply.sendFile(startPageFor(request.url, shells));
   });
 }

@@ -42,6 +42,12 @@ describe('the web app as the server sends it', () => {
     );
     fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+    // a screen's start-up page (apps/web/build/route-shells.ts)
+    fs.mkdirSync(path.join(dist, 'shells'));
+    fs.writeFileSync(
+      path.join(dist, 'shells', 'home.html'),
+      '<!doctype html><html><head></head><body><div id="root"><h1 class="hero__title">Home</h1></div></body></html>',
+    );
     const script = new URL('../../../../../scripts/compress-web.mjs', import.meta.url).pathname;
     execFileSync(process.execPath, [script, dist]);
     s = await startTestServer({ env: { WEB_DIST_DIR: dist } });
@@ -74,6 +80,20 @@ describe('the web app as the server sends it', () => {
     const asset = await get(`${s.url}/assets/index-AbC123.js`);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get(`${s.url}/sw.js`)).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends a screen's start-up page for the paths it draws, index.html for the others", async () => {
+    for (const p of ['/home', '/home/', '/home?tab=spot']) {
+      const page = await get(`${s.url}${p}`);
+      expect(page.status).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body.toString()).toContain('hero__title');
+    }
+    for (const p of ['/homepage', '/market', '/', '/x/home']) {
+      const page = await get(`${s.url}${p}`);
+      expect(page.body.toString()).not.toContain('hero__title');
+      expect(page.body.toString()).toContain('/assets/index-AbC123.js');
+    }
   });
 
   it('sends the compressed copy the browser accepts', async () => {

@@ -30,7 +30,7 @@ export function TradeChart(props: { symbol: string }) {
         {open ? <UpOutline /> : <DownOutline />}
       </button>
       {open && (
-        <Suspense fallback={<div className="chart-box chart-box--compact" />}>
+        <Suspense fallback={<div className="trade-chart__pending" />}>
           <PriceChart symbol={props.symbol} compact />
         </Suspense>
       )}

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { users } from '../account/user.schema.ts';
+import { signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 import { FUND_PASSWORD, walletHarness } from '../wallet/wallet.test-helpers.ts';
@@ -45,21 +45,8 @@ const createKey = async (token: string, body: Record<string, unknown>, locale?: 
   );
 
 /** A signed Binance request from the test process (127.0.0.1), timed by the server's clock. */
-const signed = async (
-  method: 'GET' | 'POST',
-  path: string,
-  k: { apiKey: string; secret: string },
-  params: Record<string, string>,
-  locale = 'en_us',
-) => {
-  const query = new URLSearchParams({ ...params, timestamp: String(clock.now()) }).toString();
-  const signature = crypto.createHmac('sha256', k.secret).update(query).digest('hex');
-  const res = await fetch(`${server.url}${path}?${query}&signature=${signature}`, {
-    method,
-    headers: { 'x-mbx-apikey': k.apiKey, 'accept-language': locale },
-  });
-  return { status: res.status, body: (await res.json()) as any };
-};
+const signed = (method: 'GET' | 'POST', path: string, k: BotKey, params: Record<string, string>, locale = 'en_us') =>
+  signedBotCall(server, method, path, { ...params, timestamp: String(clock.now()) }, k, { 'accept-language': locale });
 const apply = (k: Key, params: Record<string, string>, locale?: string) =>
   signed(
     'POST',

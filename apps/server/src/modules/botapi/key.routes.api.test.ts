@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
+import { signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { FUND_PASSWORD, walletHarness } from '../wallet/wallet.test-helpers.ts';
 
@@ -15,14 +15,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const account = async (k: { apiKey: string; secret: string }) => {
-  const query = `timestamp=${Date.now()}`;
-  const signature = crypto.createHmac('sha256', k.secret).update(query).digest('hex');
-  const res = await fetch(`${server.url}/api/v3/account?${query}&signature=${signature}`, {
-    headers: { 'x-mbx-apikey': k.apiKey },
-  });
-  return { status: res.status, body: (await res.json()) as { code?: number; canTrade?: boolean } };
-};
+const account = (k: BotKey) => signedBotCall(server, 'GET', '/api/v3/account', { timestamp: String(Date.now()) }, k);
 
 describe('API keys in the app', () => {
   it('creates a key with the fund password, shows the secret once, disables and deletes it', async () => {

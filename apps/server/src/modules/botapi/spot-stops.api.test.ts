@@ -1,10 +1,8 @@
-import crypto from 'node:crypto';
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { apikeyCreateCommand } from '../../commands/apikey-create.command.ts';
-import type { CommandContext } from '../../platform/control/command.ts';
+import { createBotKey, pointAtTestServer, signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 import { STOP_ID_BASE } from './spot-stop-rest.ts';
 
@@ -17,43 +15,29 @@ const clock = new ManualClock(Date.UTC(2026, 10, 27, 1));
 let bot: { id: number; token: string };
 let maker: { id: number; token: string };
 let taker: { id: number; token: string };
-let key: { apiKey: string; secret: string };
-let readOnly: { apiKey: string; secret: string };
+let key: BotKey;
+let readOnly: BotKey;
 let n = 0;
 const cid = () => `bs-${++n}`;
 
-async function createKey(user: string, permissions: string): Promise<{ apiKey: string; secret: string }> {
-  const args = apikeyCreateCommand.parse(['--user', user, '--permissions', permissions]);
-  const out = await apikeyCreateCommand.run(server.built.ctx as unknown as CommandContext, args!);
-  expect(out.exitCode).toBe(0);
-  return JSON.parse(out.stdout[0]!);
-}
-
-function client(k: { apiKey: string; secret: string }) {
-  const ex = new ccxt.binance({
-    apiKey: k.apiKey,
-    secret: k.secret,
-    options: { fetchMarkets: { types: ['spot'] }, fetchMargins: false, fetchCurrencies: false },
-  });
-  const api = ex.urls.api as Record<string, string>;
-  for (const name of Object.keys(api)) api[name] = 'http://127.0.0.1:1/unused';
-  api.public = `${server.url}/api/v3`;
-  api.private = `${server.url}/api/v3`;
+function client(k: BotKey) {
+  const ex = pointAtTestServer(
+    new ccxt.binance({
+      apiKey: k.apiKey,
+      secret: k.secret,
+      options: { fetchMarkets: { types: ['spot'] }, fetchMargins: false, fetchCurrencies: false },
+    }),
+    server,
+    { public: '/api/v3', private: '/api/v3' },
+  );
   // the server's clock is the test's
   ex.options.adjustForTimeDifference = false;
   (ex as unknown as { milliseconds: () => number }).milliseconds = () => clock.now();
   return ex;
 }
 
-async function signed(method: string, path: string, params: Record<string, string>, k = key) {
-  const query = new URLSearchParams({ ...params, timestamp: String(clock.now()) }).toString();
-  const signature = crypto.createHmac('sha256', k.secret).update(query).digest('hex');
-  const res = await fetch(`${server.url}/api/v3/${path}?${query}&signature=${signature}`, {
-    method,
-    headers: { 'x-mbx-apikey': k.apiKey },
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const signed = (method: string, path: string, params: Record<string, string>, k: BotKey = key) =>
+  signedBotCall(server, method, `/api/v3/${path}`, { ...params, timestamp: String(clock.now()) }, k);
 
 const order = (token: string, body: Record<string, unknown>) =>
   server.api('/xb/v1/spot/order/place', { clientOrderId: cid(), ...body }, { token });
@@ -84,8 +68,8 @@ beforeAll(async () => {
     await server.fund(u.id, 'USDT', 10_000_000_000n); // 10 000 USDT
     await server.fund(u.id, 'LINK', 100_000_000_000n); // 1 000 LINK
   }
-  key = await createKey(String(bot.id), 'read,trade');
-  readOnly = await createKey(String(bot.id), 'read');
+  key = await createBotKey(server, bot.id, 'read,trade');
+  readOnly = await createBotKey(server, bot.id, 'read');
   await tradeAt('10', '1');
 }, 120_000);
 

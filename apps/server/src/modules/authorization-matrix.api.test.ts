@@ -1,13 +1,13 @@
 import { service } from '../platform/context.ts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../platform/clock.ts';
 import { OPERATOR_ROLES } from './operator/operator.schema.ts';
 import { sessions } from '../platform/session/session.schema.ts';
 import { earnHarness } from './earn/earn.test-helpers.ts';
 import { FUND_PASSWORD, rid, TRON_ADDRESS, withdrawBody } from './wallet/wallet.test-helpers.ts';
 import { schemaLeaves } from '../testing/schema-walk.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { serverForSuite } from '../testing/test-server.ts';
 import type { RouteEntry } from '../platform/http/route-table.ts';
 
 /**
@@ -23,7 +23,6 @@ import type { RouteEntry } from '../platform/http/route-table.ts';
 /** Field names that address a resource (ids of rows and files, and the client ids that make a command idempotent). */
 const ID_FIELD = /(^id$|Id$|^images$|Photo$)/;
 
-let server: TestServer;
 let h: ReturnType<typeof earnHarness>;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 12));
 
@@ -70,8 +69,8 @@ async function setUp(path: string, body: unknown, token: string) {
   return res.body.data;
 }
 
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
   h = earnHarness(server, clock);
   await h.init();
   // the KYC service stands in a map (wallet harness); cycle contracts also ask for the country
@@ -221,10 +220,6 @@ beforeAll(async () => {
     )
   ).id;
 }, 180_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 interface Attempt {
   method?: 'GET' | 'POST';

@@ -1,7 +1,7 @@
 import ccxt from 'ccxt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { createBotKey, pointAtTestServer, signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
@@ -25,7 +25,6 @@ class LiveClock extends ManualClock {
 }
 
 const BTC = 'BTC/USDT:USDT';
-let server: TestServer;
 let h: Awaited<ReturnType<typeof futuresHarness>>;
 let bot: { id: number; token: string };
 let maker: { id: number; token: string };
@@ -51,8 +50,8 @@ const signed = (method: string, path: string, params: Record<string, string>, k:
 
 const app = (path: string, body: object, token = bot.token) => server.api(`/xb/v1/futures${path}`, body, { token });
 
+const server = serverForSuite({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   h = await futuresHarness(server, clock);
   await h.setIndex('BTCUSDT', '100000');
   bot = await server.createUser();
@@ -74,10 +73,6 @@ beforeAll(async () => {
   key = await createBotKey(server, bot.id, 'read,trade');
   readOnly = await createBotKey(server, bot.id, 'read');
 }, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('ccxt binanceusdm against the bot API', () => {
   it('trades a futures session and sees what the app and the ledger see', async () => {

@@ -1,7 +1,7 @@
 import { service } from '../../platform/context.ts';
 import ccxt from 'ccxt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { createBotKey, pointAtTestServer, signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 
@@ -9,7 +9,6 @@ import { ledgerCheck } from '../wallet/ledger-check.ts';
  * An unmodified ccxt `binance` client, only its URLs pointed at the test server, trades a session;
  * its view of balances, orders and trades is compared with the app's API and the ledger.
  */
-let server: TestServer;
 let bot: { id: number; token: string };
 let maker: { id: number; token: string };
 let key: BotKey;
@@ -33,8 +32,8 @@ const client = (k: BotKey, options: Record<string, unknown> = {}) =>
 const signed = (method: string, path: string, params: Record<string, string>, k: BotKey = key) =>
   signedBotCall(server, method, `/api/v3/${path}`, params, k);
 
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startTestServer();
   bot = await server.createUser();
   maker = await server.createUser();
   await server.fund(bot.id, 'USDT', 10_000_000_000n); // 10 000 USDT
@@ -55,10 +54,6 @@ beforeAll(async () => {
   key = await createBotKey(server, bot.id, 'read,trade');
   readOnly = await createBotKey(server, bot.id, 'read');
 }, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('ccxt binance against the bot API', () => {
   it('trades a session and sees what the app and the ledger see', async () => {

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { users } from '../account/user.schema.ts';
 import { signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 import { FUND_PASSWORD, walletHarness } from '../wallet/wallet.test-helpers.ts';
 
-let server: TestServer;
 let h: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
 const HOUR = 3600_000;
@@ -15,17 +14,14 @@ const SAVED = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const UNSAVED = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const LATE = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 
+// the address cool-down is on here, as in production (other suites turn it off)
+const server = serverForSuite({
+  clock,
+  env: { RATE_LIMIT_ENABLED: 'false', WITHDRAW_ADDRESS_COOLDOWN_HOURS: '24' },
+});
 beforeAll(async () => {
-  // the address cool-down is on here, as in production (other suites turn it off)
-  server = await startTestServer({
-    clock,
-    env: { RATE_LIMIT_ENABLED: 'false', WITHDRAW_ADDRESS_COOLDOWN_HOURS: '24' },
-  });
   h = walletHarness(server, clock);
   await h.init();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 interface Key {

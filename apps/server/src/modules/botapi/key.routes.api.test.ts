@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { FUND_PASSWORD, walletHarness } from '../wallet/wallet.test-helpers.ts';
 
-let server: TestServer;
 let h: ReturnType<typeof walletHarness>;
 
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startTestServer();
   h = walletHarness(server, new ManualClock(Date.now()));
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const account = (k: BotKey) => signedBotCall(server, 'GET', '/api/v3/account', { timestamp: String(Date.now()) }, k);

@@ -1,7 +1,7 @@
 import ccxt from 'ccxt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { createBotKey, pointAtTestServer, signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 import { STOP_ID_BASE } from './spot-stop-rest.ts';
@@ -10,7 +10,6 @@ import { STOP_ID_BASE } from './spot-stop-rest.ts';
  * Stop-limit, stop-market and OCO through the Binance-compatible API: an unmodified ccxt client and signed
  * calls by hand, over the same stop service as the app (what the app shows is compared).
  */
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 27, 1));
 let bot: { id: number; token: string };
 let maker: { id: number; token: string };
@@ -59,8 +58,8 @@ async function tradeAt(price: string, quantity: string, takerSide: 'buy' | 'sell
 const appStops = async () =>
   (await server.api('/xb/v1/spot/stops/history', { page: 1, size: 20 }, { token: bot.token })).body.data.items;
 
+const server = serverForSuite({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   bot = await server.createUser();
   maker = await server.createUser();
   taker = await server.createUser();
@@ -72,10 +71,6 @@ beforeAll(async () => {
   readOnly = await createBotKey(server, bot.id, 'read');
   await tradeAt('10', '1');
 }, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('stop orders through the bot API', () => {
   it('ccxt places a stop-limit sell, sees it open with its trigger, and cancels it', async () => {

@@ -1,21 +1,17 @@
 import { service } from '../../platform/context.ts';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const MAX_BYTES = 20_000;
-let server: TestServer;
 let compliance: { id: number; token: string };
 let support: { id: number; token: string };
 
+const server = serverForSuite({ env: { UPLOAD_MAX_BYTES: String(MAX_BYTES), RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
-  server = await startTestServer({ env: { UPLOAD_MAX_BYTES: String(MAX_BYTES), RATE_LIMIT_ENABLED: 'false' } });
   compliance = await server.createOperator(['compliance']);
   support = await server.createOperator(['support']);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 let phoneSeq = 5550000;

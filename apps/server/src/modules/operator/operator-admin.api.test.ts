@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { totpCode } from '../../platform/crypto/totp.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite, startTestServer } from '../../testing/test-server.ts';
 import { csvField } from './audit.routes.ts';
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 24, 12));
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverForSuite({ clock });
 
 async function newOperator(token: string, roles: string[]) {
   const email = `op-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -1,8 +1,8 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { feeOf, parseRate, parseUnits } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { currencyOf } from '../market/currencies.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 
@@ -13,7 +13,6 @@ import { ledgerCheck } from '../wallet/ledger-check.ts';
  */
 
 const TAKER = parseRate('0.001');
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
 let n = 0;
 const cid = () => `mo-${++n}`;
@@ -37,12 +36,10 @@ async function user(usdt: string, base?: [string, string]) {
   return u;
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
+const server = serverForSuite({ clock });
+// registered after the server's own afterAll, so it runs before the server closes
 afterAll(async () => {
   expect(await ledgerCheck(server.built.ctx.db)).toMatchObject({ ok: true });
-  await server?.close();
 });
 
 describe('market order price protection', () => {

@@ -1,8 +1,7 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForSuite } from '../../testing/test-server.ts';
 
-let server: TestServer;
 let alice: { id: number; token: string };
 let bob: { id: number; token: string };
 let agent: { id: number; token: string };
@@ -19,17 +18,14 @@ const files: string[] = [];
 const fileOf = (n: number, ext?: string) =>
   ext || n > 2 ? `${String(n).padStart(24, 'f')}.${ext ?? 'png'}` : files[n]!;
 
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startTestServer();
   alice = await server.createUser();
   bob = await server.createUser();
   agent = await server.createOperator(['support']);
   contentOp = await server.createOperator(['content']);
   files[1] = (await uploads().save(alice.id, PNG)).fileId;
   files[2] = (await uploads().save(bob.id, PNG)).fileId;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('tickets', () => {

@@ -45,7 +45,7 @@ export const operatorCreateCommand: ControlCommand<Args> = {
   async run(ctx, a) {
     const password = a.password ?? randomBytes(12).toString('base64url');
     const created = await ctx.db.transaction(async (tx) => {
-      const c = await new OperatorService(tx, ctx.clock).create(
+      const c = await new OperatorService({ db: tx, clock: ctx.clock }).create(
         { email: a.email, name: a.name, password, roles: a.roles },
         tx,
       );

@@ -140,7 +140,7 @@ export async function startTestServer(
       seq += 1;
       const email = `op${seq}-${crypto.randomBytes(3).toString('hex')}@example.com`;
       const password = 'operator-password-1';
-      const created = await new OperatorService(database.db, built.ctx.clock).create({
+      const created = await new OperatorService({ db: database.db, clock: built.ctx.clock }).create({
         email,
         name: `Operator ${seq}`,
         password,

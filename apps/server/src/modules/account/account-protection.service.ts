@@ -38,7 +38,7 @@ export class AccountProtection {
     this.clock = clock;
     this.mailer = mailer;
     this.attempts = new AttemptGuard(db, clock);
-    this.totp = new TotpGate(this.attempts, clock);
+    this.totp = new TotpGate({ attempts: this.attempts, clock });
   }
 
   // ---- fund password ------------------------------------------------------------------------------

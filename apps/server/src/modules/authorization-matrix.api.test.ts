@@ -63,6 +63,26 @@ let cycleTerms = '';
 let futuresPrice = '';
 
 /** A call that must succeed while setting up A's resources. */
+/** An ETH stop buy above the last trade (2000), so that it waits. */
+const waitingStop = {
+  symbol: 'ETHUSDT',
+  side: 'buy',
+  type: 'stop_limit',
+  stopPrice: '2100',
+  price: '2100',
+  quantity: '0.01',
+};
+
+/** A small BTCUSDT limit buy priced under the market, so that it rests on the book (spot and futures alike). */
+const restingBuy = (clientOrderId: string, price: string) => ({
+  clientOrderId,
+  symbol: 'BTCUSDT',
+  side: 'buy',
+  type: 'limit',
+  price,
+  quantity: '0.01',
+});
+
 async function setUp(path: string, body: unknown, token: string) {
   const res = await server.api(path, body, { token });
   if (res.status !== 200) throw new Error(`${path} failed while setting up: ${JSON.stringify(res.body)}`);
@@ -104,20 +124,7 @@ beforeAll(async () => {
       a.token,
     )
   ).id;
-  own.spotOrderId = (
-    await setUp(
-      '/xb/v1/spot/order/place',
-      {
-        clientOrderId: own.spotClientOrderId,
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: '1000',
-        quantity: '0.01',
-      },
-      a.token,
-    )
-  ).id;
+  own.spotOrderId = (await setUp('/xb/v1/spot/order/place', restingBuy(own.spotClientOrderId, '1000'), a.token)).id;
   // a stop of A's waits on a last price: two other users trade ETH once first
   const [c, d] = [await server.createUser(), await server.createUser()];
   await server.fund(c.id, 'ETH', 100_000_000n);
@@ -125,16 +132,8 @@ beforeAll(async () => {
   const eth = { symbol: 'ETHUSDT', type: 'limit', price: '2000', quantity: '0.01' };
   await setUp('/xb/v1/spot/order/place', { ...eth, clientOrderId: rid('m'), side: 'sell' }, c.token);
   await setUp('/xb/v1/spot/order/place', { ...eth, clientOrderId: rid('t'), side: 'buy' }, d.token);
-  const stop = {
-    symbol: 'ETHUSDT',
-    side: 'buy',
-    type: 'stop_limit',
-    stopPrice: '2100',
-    price: '2100',
-    quantity: '0.01',
-  };
   own.spotStopId = (
-    await setUp('/xb/v1/spot/stop/place', { ...stop, clientOrderId: own.spotStopClientOrderId }, a.token)
+    await setUp('/xb/v1/spot/stop/place', { ...waitingStop, clientOrderId: own.spotStopClientOrderId }, a.token)
   ).id;
   await setUp(
     '/xb/v1/wallet/transfer',
@@ -152,18 +151,7 @@ beforeAll(async () => {
   if (mark === null) throw new Error('no futures mark price after 20 s');
   futuresPrice = ((BigInt(mark.split('.')[0]!) * 96n) / 100n).toString();
   own.futuresOrderId = (
-    await setUp(
-      '/xb/v1/futures/order/place',
-      {
-        clientOrderId: own.futuresClientOrderId,
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: futuresPrice,
-        quantity: '0.01',
-      },
-      a.token,
-    )
+    await setUp('/xb/v1/futures/order/place', restingBuy(own.futuresClientOrderId, futuresPrice), a.token)
   ).id;
   own.withdrawalId = (
     await setUp('/xb/v1/wallet/withdraw', withdrawBody({ requestId: own.withdrawalRequestId }), a.token)
@@ -269,46 +257,12 @@ const CROSS_USER: Record<string, (() => Attempt[]) | { public: string }> = {
     },
   ],
   '/api/xb/v1/wallet/address/delete': () => [{ body: { id: own.addressId } }],
-  '/api/xb/v1/spot/order/place': () => [
-    {
-      body: {
-        clientOrderId: own.spotClientOrderId,
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: '1000',
-        quantity: '0.01',
-      },
-    },
-  ],
+  '/api/xb/v1/spot/order/place': () => [{ body: restingBuy(own.spotClientOrderId, '1000') }],
   '/api/xb/v1/spot/order/cancel': () => [{ body: { orderId: own.spotOrderId } }],
   '/api/xb/v1/spot/order/detail': () => [{ body: { id: own.spotOrderId } }],
-  '/api/xb/v1/spot/stop/place': () => [
-    {
-      body: {
-        clientOrderId: own.spotStopClientOrderId,
-        symbol: 'ETHUSDT',
-        side: 'buy',
-        type: 'stop_limit',
-        stopPrice: '2100',
-        price: '2100',
-        quantity: '0.01',
-      },
-    },
-  ],
+  '/api/xb/v1/spot/stop/place': () => [{ body: { ...waitingStop, clientOrderId: own.spotStopClientOrderId } }],
   '/api/xb/v1/spot/stop/cancel': () => [{ body: { id: own.spotStopId } }],
-  '/api/xb/v1/futures/order/place': () => [
-    {
-      body: {
-        clientOrderId: own.futuresClientOrderId,
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: futuresPrice,
-        quantity: '0.01',
-      },
-    },
-  ],
+  '/api/xb/v1/futures/order/place': () => [{ body: restingBuy(own.futuresClientOrderId, futuresPrice) }],
   '/api/xb/v1/futures/order/cancel': () => [{ body: { orderId: own.futuresOrderId } }],
   '/api/xb/v1/futures/position/close': () => [
     { body: { clientOrderId: own.futuresClientOrderId, symbol: 'BTCUSDT', quantity: '0.01' } },

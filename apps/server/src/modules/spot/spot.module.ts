@@ -79,7 +79,7 @@ export const spotModule: Module = {
     }, 1000);
     const config = loadMarketMakerConfig(ctx);
     refuseDemoTakerOnLivePrices(config, service(ctx, 'prices').demo);
-    const maker = config.enabled ? new MarketMaker(ctx, spot, config) : null;
+    const maker = config.enabled ? new MarketMaker({ ctx, spot, config }) : null;
     if (maker) await maker.start();
     spot.data.setPlatformAccounts(await platformAccountIds(ctx));
     background.set(ctx, { timer, maker, unlisten });

@@ -63,6 +63,17 @@ let cycleTerms = '';
 let futuresPrice = '';
 
 /** A call that must succeed while setting up A's resources. */
+/** A's cycle purchase, on the terms of the quote A was given. */
+const cycleBuy = () => ({
+  requestId: own.cycleRequestId,
+  instrument: 'BTCUSDT',
+  period: 60,
+  direction: 'up',
+  stake: '100',
+  acceptRisk: true,
+  terms: cycleTerms,
+});
+
 /** An ETH stop buy above the last trade (2000), so that it waits. */
 const waitingStop = {
   symbol: 'ETHUSDT',
@@ -192,21 +203,7 @@ beforeAll(async () => {
     a.token,
   );
   cycleTerms = quote.terms as string;
-  own.cycleOrderId = (
-    await setUp(
-      '/xb/v1/cycle/buy',
-      {
-        requestId: own.cycleRequestId,
-        instrument: 'BTCUSDT',
-        period: 60,
-        direction: 'up',
-        stake: '100',
-        acceptRisk: true,
-        terms: cycleTerms,
-      },
-      a.token,
-    )
-  ).id;
+  own.cycleOrderId = (await setUp('/xb/v1/cycle/buy', cycleBuy(), a.token)).id;
 }, 180_000);
 
 interface Attempt {
@@ -286,19 +283,7 @@ const CROSS_USER: Record<string, (() => Attempt[]) | { public: string }> = {
         (body as { data?: { transactionId?: number } }).data?.transactionId !== own.demoFundsTransactionId,
     },
   ],
-  '/api/xb/v1/cycle/buy': () => [
-    {
-      body: {
-        requestId: own.cycleRequestId,
-        instrument: 'BTCUSDT',
-        period: 60,
-        direction: 'up',
-        stake: '100',
-        acceptRisk: true,
-        terms: cycleTerms,
-      },
-    },
-  ],
+  '/api/xb/v1/cycle/buy': () => [{ body: cycleBuy() }],
   '/api/xb/v1/cycle/order': () => [{ body: { id: own.cycleOrderId } }],
   '/api/xb/v1/earn/subscribe': () => [
     { body: { requestId: own.earnRequestId, planId: 1, amount: '100', wallet: 'spot', fundPassword: FUND_PASSWORD } },

@@ -5,6 +5,7 @@ import { divCeil, divFloor, parseFixed, parseRate, RATE_ONE, USDT_SCALE } from '
 import type { FuturesConfig } from './futures.config.ts';
 import type { FuturesService } from './futures.service.ts';
 import { walletOf } from './settle-fill.ts';
+import { serialLoop, type SerialLoop } from '../../platform/serial-loop.ts';
 
 /**
  * The futures market maker (DESIGN.md §6): a normal, visible account with its own capital in its futures
@@ -53,8 +54,7 @@ export interface FuturesMarketMakerDeps {
 
 export class FuturesMarketMaker {
   private readonly quotedAt = new Map<string, bigint>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> = Promise.resolve();
+  private loop: SerialLoop | null = null;
   private makerId = 0;
   private round = 0;
 
@@ -69,18 +69,17 @@ export class FuturesMarketMaker {
     for (const symbol of this.deps.futures.books.keys()) {
       await this.deps.futures.setLeverage(this.makerId, symbol, LEVERAGE).catch(() => undefined);
     }
-    this.timer = setInterval(() => {
-      this.running = this.running
-        .then(() => this.step())
-        .catch((err) => this.deps.ctx.log.warn({ err }, 'futures market maker step failed'));
-    }, 2000);
-    this.timer.unref();
+    this.loop = serialLoop(
+      2000,
+      () => this.step(),
+      (err) => this.deps.ctx.log.warn({ err }, 'futures market maker step failed'),
+      { unref: true },
+    );
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop?.stop();
+    this.loop = null;
   }
 
   private async step(): Promise<void> {

@@ -11,6 +11,7 @@ import { DEMO_TAKER_EMAIL, MARKET_MAKER_EMAIL, seedMarketMaker } from './market-
 import { MARKETS, ticksToPrice, type Market } from './markets.ts';
 import { logRefusal } from './refusal-log.ts';
 import type { SpotService } from './spot.service.ts';
+import { serialLoop, type SerialLoop } from '../../platform/serial-loop.ts';
 
 export interface MarketMakerDeps {
   ctx: AppContext;
@@ -35,8 +36,7 @@ export interface MarketMakerDeps {
  */
 export class MarketMaker {
   private readonly quotedAt = new Map<string, bigint>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> = Promise.resolve();
+  private loop: SerialLoop | null = null;
   private makerId = 0;
   private demoTaker: DemoTaker | null = null;
   private round = 0;
@@ -56,17 +56,16 @@ export class MarketMaker {
       (await accounts.findIdByEmail(DEMO_TAKER_EMAIL))!,
       this.deps.config.demoTakerMarkets,
     );
-    this.timer = setInterval(() => {
-      this.running = this.running
-        .then(() => this.step())
-        .catch((err: unknown) => this.deps.ctx.log.error({ err, round: this.round }, 'market maker step failed'));
-    }, this.deps.config.intervalMs);
+    this.loop = serialLoop(
+      this.deps.config.intervalMs,
+      () => this.step(),
+      (err) => this.deps.ctx.log.error({ err, round: this.round }, 'market maker step failed'),
+    );
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop?.stop();
+    this.loop = null;
   }
 
   private async step(): Promise<void> {

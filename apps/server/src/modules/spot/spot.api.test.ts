@@ -82,13 +82,9 @@ describe('spot orders', () => {
       quantity: '0.1',
     };
     const first = await server.api('/xb/v1/spot/order/place', body, { token: u.token });
-    expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({
-      status: 'new',
-      price: '3000',
-      quantity: '0.1',
-      unfilledQuantity: '0.1',
-      totalAmount: '300',
+    expect(first).toMatchObject({
+      status: 200,
+      body: { data: { status: 'new', price: '3000', quantity: '0.1', unfilledQuantity: '0.1', totalAmount: '300' } },
     });
     const notional = 300_000_000n;
     expect(await bal(u.id, 'USDT')).toEqual({

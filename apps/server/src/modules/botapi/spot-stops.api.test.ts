@@ -103,25 +103,19 @@ describe('stop orders through the bot API', () => {
   });
 
   it('a stop-market buy (by quote amount) fires on the crossing trade; the order reads as its placed order', async () => {
-    const placed = await signed('POST', 'order', {
+    const stopBuy = {
       symbol: 'LINKUSDT',
       side: 'BUY',
       type: 'STOP_LOSS',
       stopPrice: '11',
       quoteOrderQty: '22',
       newClientOrderId: 'bot-stop-1',
-    });
+    };
+    const placed = await signed('POST', 'order', stopBuy);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const id = placed.body.orderId as number;
     // a retry with the same client id is the same stop, not a second one
-    const retry = await signed('POST', 'order', {
-      symbol: 'LINKUSDT',
-      side: 'BUY',
-      type: 'STOP_LOSS',
-      stopPrice: '11',
-      quoteOrderQty: '22',
-      newClientOrderId: 'bot-stop-1',
-    });
+    const retry = await signed('POST', 'order', stopBuy);
     expect(retry.body.orderId).toBe(id);
     let got = await signed('GET', 'order', { symbol: 'LINKUSDT', origClientOrderId: 'bot-stop-1' });
     expect(got.body).toMatchObject({

@@ -25,7 +25,7 @@ try {
   const email = `e2e-agent-${Date.now()}@example.com`;
   const password = randomBytes(18).toString('base64url');
   const created = await database.db.transaction(async (tx) => {
-    const c = await new OperatorService(tx, systemClock).create(
+    const c = await new OperatorService({ db: tx, clock: systemClock }).create(
       { email, name: 'E2E support agent', password, roles: ['support', 'content', 'compliance', 'finance'] },
       tx,
     );

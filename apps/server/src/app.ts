@@ -22,11 +22,11 @@ import { zodValidatorCompiler } from './platform/http/validation.ts';
 import { registerMessages } from './platform/i18n/messages.ts';
 import { platformMessages } from './platform/i18n/platform.messages.ts';
 import { AntiPhishingMailer } from './platform/mail/anti-phishing-mailer.ts';
-import { OutboxMailer, SmtpMailer } from './platform/mail/mailer.ts';
+import { outboxMailer, smtpMailer } from './platform/mail/mailer.ts';
 import type { Api, Module } from './platform/module.ts';
 import { DevOutbox } from './platform/outbox.ts';
 import { SessionStore } from './platform/session/session-store.ts';
-import { HttpSmsSender, OutboxSmsSender } from './platform/sms/sms-sender.ts';
+import { httpSmsSender, outboxSmsSender } from './platform/sms/sms-sender.ts';
 import { FileStorage } from './platform/storage/file-storage.ts';
 import { RootSocket } from './platform/ws/root-socket.ts';
 import { modules } from './modules/index.ts';
@@ -110,11 +110,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     sessions,
     outbox,
     mailer: new AntiPhishingMailer(
-      config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(outbox, log),
+      config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outbox, log),
     ),
     sms: config.smsProviderUrl
-      ? new HttpSmsSender(config.smsProviderUrl, config.smsProviderToken)
-      : new OutboxSmsSender(outbox, log),
+      ? httpSmsSender(config.smsProviderUrl, config.smsProviderToken)
+      : outboxSmsSender(outbox, log),
     storage: new FileStorage(path.join(config.dataDir, 'uploads')),
     guards: {
       user: userGuard(sessions),

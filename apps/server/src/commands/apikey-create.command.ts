@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import type { ControlCommand } from '../platform/control/command.ts';
+import { optionsParser, type ControlCommand } from '../platform/control/command.ts';
 import { userIdByIdOrEmail } from '../modules/account/user-lookup.ts';
 import { ApiKeyService } from '../modules/botapi/api-key.service.ts';
 import { SecretBox } from '../modules/botapi/secret-box.ts';
@@ -27,22 +26,10 @@ export const apikeyCreateCommand: ControlCommand<Args> = {
   usage: 'usage: npm run apikey:create -- --user <id|email> [--permissions read,trade] [--label <name>]',
   readOnly: false,
   args,
-  parse(argv) {
-    try {
-      const { values } = parseArgs({
-        args: argv,
-        options: {
-          user: { type: 'string' },
-          permissions: { type: 'string', default: 'read,trade' },
-          label: { type: 'string', default: 'command line' },
-        },
-      });
-      const parsed = args.safeParse({ ...values, permissions: values.permissions.split(',').map((p) => p.trim()) });
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  },
+  parse: optionsParser(args, { user: null, permissions: 'read,trade', label: 'command line' }, (values) => ({
+    ...values,
+    permissions: values.permissions!.split(',').map((p) => p.trim()),
+  })),
   async run(ctx, a) {
     const userId = await userIdByIdOrEmail(ctx.db, a.user);
     if (userId === null) return { stdout: [], stderr: [`no user ${a.user}`], exitCode: 2 };

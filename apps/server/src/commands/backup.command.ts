@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { ControlCommand } from '../platform/control/command.ts';
-import { failure } from '../platform/control/command.ts';
+import { failure, optionsParser } from '../platform/control/command.ts';
 import { checkDump, pgDump, writeAtomically } from '../reliability/pglite-backup.ts';
 
 const args = z.object({ out: z.string().min(1).max(4096) }).strict();
@@ -22,15 +21,8 @@ export const backupCommand: ControlCommand<Args> = {
   usage: 'usage: npm run backup -- --out <new file>   (embedded database of DATA_DIR, or pg_dump with DATABASE_URL)',
   readOnly: true,
   args,
-  parse(argv) {
-    try {
-      const { values } = parseArgs({ args: argv, options: { out: { type: 'string' } } });
-      // resolved here: the server that may write the file runs in another directory
-      return values.out ? { out: path.resolve(values.out) } : null;
-    } catch {
-      return null;
-    }
-  },
+  // resolved here: the server that may write the file runs in another directory
+  parse: optionsParser(args, { out: null }, (values) => (values.out ? { out: path.resolve(values.out) } : {})),
   async run(ctx, a) {
     if (fs.existsSync(a.out)) return failure(`${a.out} already exists: choose a new file.`);
     if (ctx.database.kind === 'postgres') {

@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { AppContext } from '../platform/context.ts';
-import type { ControlCommand } from '../platform/control/command.ts';
+import { optionsParser, type ControlCommand } from '../platform/control/command.ts';
 import { AuditService } from '../modules/operator/audit.service.ts';
 import type { PriceService } from '../modules/market/price.service.ts';
 import { resolveUser } from '../modules/wallet/admin.routes.ts';
@@ -38,31 +37,17 @@ export const chainDepositCommand: ControlCommand<Args> = {
     'usage: npm run chain:deposit -- --user <id|email> --currency USDT --chain TRC20 --amount 1000 [--confirmations 3] | --deposit <id> --confirmations <n>',
   readOnly: false,
   args,
-  parse(argv) {
-    let values;
-    try {
-      values = parseArgs({
-        args: argv,
-        options: {
-          user: { type: 'string' },
-          currency: { type: 'string' },
-          chain: { type: 'string' },
-          amount: { type: 'string' },
-          confirmations: { type: 'string' },
-          deposit: { type: 'string' },
-          tx: { type: 'string' },
-        },
-      }).values;
-    } catch {
-      return null;
-    }
-    const n = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-    const candidate = values.deposit
-      ? { deposit: n(values.deposit), confirmations: n(values.confirmations) }
-      : { ...values, confirmations: n(values.confirmations) };
-    const parsed = args.safeParse(JSON.parse(JSON.stringify(candidate)));
-    return parsed.success ? parsed.data : null;
-  },
+  parse: optionsParser(
+    args,
+    { user: null, currency: null, chain: null, amount: null, confirmations: null, deposit: null, tx: null },
+    (values) => {
+      const n = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+      const candidate = values.deposit
+        ? { deposit: n(values.deposit), confirmations: n(values.confirmations) }
+        : { ...values, confirmations: n(values.confirmations) };
+      return JSON.parse(JSON.stringify(candidate));
+    },
+  ),
   async run(ctx, a) {
     // in the server: its own ledger and audit services; on the command line: fresh ones on the same database
     const ledger = ctx.services.ledger ?? new LedgerService(ctx.db, ctx.clock);

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { Db } from '../platform/db/database.ts';
-import type { ControlCommand } from '../platform/control/command.ts';
+import { noArgs, type ControlCommand } from '../platform/control/command.ts';
 import { ledgerCheck } from '../modules/wallet/ledger-check.ts';
 // the identities between the ledger and the futures / cycle records register themselves
 import '../modules/futures/clearing-invariant.ts';
@@ -15,8 +14,7 @@ export const ledgerCheckCommand: ControlCommand<Record<string, never>> = {
   name: 'ledger:check',
   usage: 'usage: npm run ledger:check',
   readOnly: true,
-  args: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
-  parse: (argv) => (argv.length ? null : {}),
+  ...noArgs,
   async run(ctx) {
     const result = await ctx.db.transaction((tx) => ledgerCheck(tx as unknown as Db), {
       isolationLevel: 'repeatable read',

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import type { ControlCommand } from '../platform/control/command.ts';
+import { optionsParser, type ControlCommand } from '../platform/control/command.ts';
 import { OperatorService } from '../modules/operator/operator.service.ts';
 import { AuditService } from '../modules/operator/audit.service.ts';
 import { OPERATOR_ROLES } from '../modules/operator/operator.schema.ts';
@@ -25,27 +24,14 @@ export const operatorCreateCommand: ControlCommand<Args> = {
   usage: `usage: npm run operator:create -- --email <e-mail> --name <name> [--roles ${OPERATOR_ROLES.join(',')}] [--password <12+ characters>]`,
   readOnly: false,
   args,
-  parse(argv) {
-    try {
-      const { values } = parseArgs({
-        args: argv,
-        options: {
-          email: { type: 'string' },
-          name: { type: 'string' },
-          roles: { type: 'string', default: 'super_admin' },
-          password: { type: 'string' },
-        },
-      });
-      const parsed = args.safeParse({ ...values, roles: values.roles.split(',').map((r) => r.trim()) });
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  },
+  parse: optionsParser(args, { email: null, name: null, roles: 'super_admin', password: null }, (values) => ({
+    ...values,
+    roles: values.roles!.split(',').map((r) => r.trim()),
+  })),
   async run(ctx, a) {
     const password = a.password ?? randomBytes(12).toString('base64url');
     const created = await ctx.db.transaction(async (tx) => {
-      const c = await new OperatorService(tx, ctx.clock).create(
+      const c = await new OperatorService({ db: tx, clock: ctx.clock }).create(
         { email: a.email, name: a.name, password, roles: a.roles },
         tx,
       );

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import type { ControlCommand } from '../platform/control/command.ts';
+import { noArgs, type ControlCommand } from '../platform/control/command.ts';
 import { AuditService } from '../modules/operator/audit.service.ts';
 import { ReservesService } from '../modules/reserves/reserves.service.ts';
 import { ChainRouter } from '../modules/wallet/chain-adapter.ts';
@@ -14,8 +13,7 @@ export const porSnapshotCommand: ControlCommand<Record<string, never>> = {
   name: 'por:snapshot',
   usage: 'usage: npm run por:snapshot',
   readOnly: false,
-  args: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
-  parse: (argv) => (argv.length ? null : {}),
+  ...noArgs,
   async run(ctx) {
     // in the server: its own services; on the command line: fresh ones on the same database
     let reserves = ctx.services.reserves;

@@ -1,13 +1,13 @@
 import { service } from '../platform/context.ts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../platform/clock.ts';
 import { OPERATOR_ROLES } from './operator/operator.schema.ts';
 import { sessions } from '../platform/session/session.schema.ts';
 import { earnHarness } from './earn/earn.test-helpers.ts';
 import { FUND_PASSWORD, rid, TRON_ADDRESS, withdrawBody } from './wallet/wallet.test-helpers.ts';
 import { schemaLeaves } from '../testing/schema-walk.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { serverForSuite } from '../testing/test-server.ts';
 import type { RouteEntry } from '../platform/http/route-table.ts';
 
 /**
@@ -23,7 +23,6 @@ import type { RouteEntry } from '../platform/http/route-table.ts';
 /** Field names that address a resource (ids of rows and files, and the client ids that make a command idempotent). */
 const ID_FIELD = /(^id$|Id$|^images$|Photo$)/;
 
-let server: TestServer;
 let h: ReturnType<typeof earnHarness>;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 12));
 
@@ -64,14 +63,45 @@ let cycleTerms = '';
 let futuresPrice = '';
 
 /** A call that must succeed while setting up A's resources. */
+/** A's cycle purchase, on the terms of the quote A was given. */
+const cycleBuy = () => ({
+  requestId: own.cycleRequestId,
+  instrument: 'BTCUSDT',
+  period: 60,
+  direction: 'up',
+  stake: '100',
+  acceptRisk: true,
+  terms: cycleTerms,
+});
+
+/** An ETH stop buy above the last trade (2000), so that it waits. */
+const waitingStop = {
+  symbol: 'ETHUSDT',
+  side: 'buy',
+  type: 'stop_limit',
+  stopPrice: '2100',
+  price: '2100',
+  quantity: '0.01',
+};
+
+/** A small BTCUSDT limit buy priced under the market, so that it rests on the book (spot and futures alike). */
+const restingBuy = (clientOrderId: string, price: string) => ({
+  clientOrderId,
+  symbol: 'BTCUSDT',
+  side: 'buy',
+  type: 'limit',
+  price,
+  quantity: '0.01',
+});
+
 async function setUp(path: string, body: unknown, token: string) {
   const res = await server.api(path, body, { token });
   if (res.status !== 200) throw new Error(`${path} failed while setting up: ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
 
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
-  server = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
   h = earnHarness(server, clock);
   await h.init();
   // the KYC service stands in a map (wallet harness); cycle contracts also ask for the country
@@ -105,20 +135,7 @@ beforeAll(async () => {
       a.token,
     )
   ).id;
-  own.spotOrderId = (
-    await setUp(
-      '/xb/v1/spot/order/place',
-      {
-        clientOrderId: own.spotClientOrderId,
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: '1000',
-        quantity: '0.01',
-      },
-      a.token,
-    )
-  ).id;
+  own.spotOrderId = (await setUp('/xb/v1/spot/order/place', restingBuy(own.spotClientOrderId, '1000'), a.token)).id;
   // a stop of A's waits on a last price: two other users trade ETH once first
   const [c, d] = [await server.createUser(), await server.createUser()];
   await server.fund(c.id, 'ETH', 100_000_000n);
@@ -126,16 +143,8 @@ beforeAll(async () => {
   const eth = { symbol: 'ETHUSDT', type: 'limit', price: '2000', quantity: '0.01' };
   await setUp('/xb/v1/spot/order/place', { ...eth, clientOrderId: rid('m'), side: 'sell' }, c.token);
   await setUp('/xb/v1/spot/order/place', { ...eth, clientOrderId: rid('t'), side: 'buy' }, d.token);
-  const stop = {
-    symbol: 'ETHUSDT',
-    side: 'buy',
-    type: 'stop_limit',
-    stopPrice: '2100',
-    price: '2100',
-    quantity: '0.01',
-  };
   own.spotStopId = (
-    await setUp('/xb/v1/spot/stop/place', { ...stop, clientOrderId: own.spotStopClientOrderId }, a.token)
+    await setUp('/xb/v1/spot/stop/place', { ...waitingStop, clientOrderId: own.spotStopClientOrderId }, a.token)
   ).id;
   await setUp(
     '/xb/v1/wallet/transfer',
@@ -153,18 +162,7 @@ beforeAll(async () => {
   if (mark === null) throw new Error('no futures mark price after 20 s');
   futuresPrice = ((BigInt(mark.split('.')[0]!) * 96n) / 100n).toString();
   own.futuresOrderId = (
-    await setUp(
-      '/xb/v1/futures/order/place',
-      {
-        clientOrderId: own.futuresClientOrderId,
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: futuresPrice,
-        quantity: '0.01',
-      },
-      a.token,
-    )
+    await setUp('/xb/v1/futures/order/place', restingBuy(own.futuresClientOrderId, futuresPrice), a.token)
   ).id;
   own.withdrawalId = (
     await setUp('/xb/v1/wallet/withdraw', withdrawBody({ requestId: own.withdrawalRequestId }), a.token)
@@ -205,26 +203,8 @@ beforeAll(async () => {
     a.token,
   );
   cycleTerms = quote.terms as string;
-  own.cycleOrderId = (
-    await setUp(
-      '/xb/v1/cycle/buy',
-      {
-        requestId: own.cycleRequestId,
-        instrument: 'BTCUSDT',
-        period: 60,
-        direction: 'up',
-        stake: '100',
-        acceptRisk: true,
-        terms: cycleTerms,
-      },
-      a.token,
-    )
-  ).id;
+  own.cycleOrderId = (await setUp('/xb/v1/cycle/buy', cycleBuy(), a.token)).id;
 }, 180_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 interface Attempt {
   method?: 'GET' | 'POST';
@@ -274,46 +254,12 @@ const CROSS_USER: Record<string, (() => Attempt[]) | { public: string }> = {
     },
   ],
   '/api/xb/v1/wallet/address/delete': () => [{ body: { id: own.addressId } }],
-  '/api/xb/v1/spot/order/place': () => [
-    {
-      body: {
-        clientOrderId: own.spotClientOrderId,
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: '1000',
-        quantity: '0.01',
-      },
-    },
-  ],
+  '/api/xb/v1/spot/order/place': () => [{ body: restingBuy(own.spotClientOrderId, '1000') }],
   '/api/xb/v1/spot/order/cancel': () => [{ body: { orderId: own.spotOrderId } }],
   '/api/xb/v1/spot/order/detail': () => [{ body: { id: own.spotOrderId } }],
-  '/api/xb/v1/spot/stop/place': () => [
-    {
-      body: {
-        clientOrderId: own.spotStopClientOrderId,
-        symbol: 'ETHUSDT',
-        side: 'buy',
-        type: 'stop_limit',
-        stopPrice: '2100',
-        price: '2100',
-        quantity: '0.01',
-      },
-    },
-  ],
+  '/api/xb/v1/spot/stop/place': () => [{ body: { ...waitingStop, clientOrderId: own.spotStopClientOrderId } }],
   '/api/xb/v1/spot/stop/cancel': () => [{ body: { id: own.spotStopId } }],
-  '/api/xb/v1/futures/order/place': () => [
-    {
-      body: {
-        clientOrderId: own.futuresClientOrderId,
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: futuresPrice,
-        quantity: '0.01',
-      },
-    },
-  ],
+  '/api/xb/v1/futures/order/place': () => [{ body: restingBuy(own.futuresClientOrderId, futuresPrice) }],
   '/api/xb/v1/futures/order/cancel': () => [{ body: { orderId: own.futuresOrderId } }],
   '/api/xb/v1/futures/position/close': () => [
     { body: { clientOrderId: own.futuresClientOrderId, symbol: 'BTCUSDT', quantity: '0.01' } },
@@ -337,19 +283,7 @@ const CROSS_USER: Record<string, (() => Attempt[]) | { public: string }> = {
         (body as { data?: { transactionId?: number } }).data?.transactionId !== own.demoFundsTransactionId,
     },
   ],
-  '/api/xb/v1/cycle/buy': () => [
-    {
-      body: {
-        requestId: own.cycleRequestId,
-        instrument: 'BTCUSDT',
-        period: 60,
-        direction: 'up',
-        stake: '100',
-        acceptRisk: true,
-        terms: cycleTerms,
-      },
-    },
-  ],
+  '/api/xb/v1/cycle/buy': () => [{ body: cycleBuy() }],
   '/api/xb/v1/cycle/order': () => [{ body: { id: own.cycleOrderId } }],
   '/api/xb/v1/earn/subscribe': () => [
     { body: { requestId: own.earnRequestId, planId: 1, amount: '100', wallet: 'spot', fundPassword: FUND_PASSWORD } },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hostileCases, sampleCases, seededRandom, type JsonSchema } from '../testing/hostile-cases.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { serverForSuite } from '../testing/test-server.ts';
 
 /**
  * Hostile bodies on every POST route of the OpenAPI document, signed out, signed in as a user, and
@@ -30,7 +30,6 @@ const LOCALES: [string, RegExp | null][] = [
 /** Tables whose bookkeeping moves with any signed-in call (last seen), compared by row count only. */
 const COUNT_ONLY = new Set(['sessions']);
 
-let server: TestServer;
 let userToken: string;
 let operatorToken: string;
 let routes: { url: string; body: JsonSchema | undefined }[];
@@ -67,8 +66,8 @@ function changes(before: Snapshot, after: Snapshot): string[] {
   return [...after.keys()].filter((t) => before.get(t) !== after.get(t));
 }
 
+const server = serverForSuite({ env: { RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
-  server = await startTestServer({ env: { RATE_LIMIT_ENABLED: 'false' } });
   userToken = (await server.createUser()).token;
   operatorToken = (await server.createOperator(['super_admin'])).token;
   const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
@@ -83,10 +82,6 @@ beforeAll(async () => {
   const b = await snapshot();
   noisy = new Set([...b.keys()].filter((t) => a.get(t) !== b.get(t)));
 }, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 interface Failure {
   route: string;

@@ -1,6 +1,6 @@
 import { carriesTextRule } from '@tidemark/contract/text';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForSuite } from '../testing/test-server.ts';
 import { checkKinds, schemaLeaves } from '../testing/schema-walk.ts';
 
 /**
@@ -9,13 +9,7 @@ import { checkKinds, schemaLeaves } from '../testing/schema-walk.ts';
  * no value a database column cannot hold reaches a query. A new route written with a bare
  * `z.string()` or an unbounded `z.number()` fails here, naming the route and the field.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverForSuite();
 
 /** Leaves that accept anything are never right in a request: say what they are instead. */
 const OPEN_TYPES = new Set(['any', 'unknown', 'custom', 'file']);

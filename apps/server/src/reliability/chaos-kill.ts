@@ -8,7 +8,7 @@ import { systemClock, type Clock } from '../platform/clock.ts';
 import { openDatabase, type Database, type Db } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { registerMessages } from '../platform/i18n/messages.ts';
-import { SecretHolder } from '../modules/common/app-secret.ts';
+import { holdSecret } from '../modules/common/app-secret.ts';
 import { CodeService } from '../modules/common/code.service.ts';
 import { commonMessages } from '../modules/common/common.messages.ts';
 import { spotOrders, spotTrades } from '../modules/spot/spot.schema.ts';
@@ -227,7 +227,7 @@ class ChaosRun {
     const codes = new CodeService({
       db,
       clock,
-      secret: new SecretHolder(db, 'common.hmac'),
+      secret: holdSecret(db, 'common.hmac'),
       mailer: { send: async (m) => void mail.set(m.to, m.text) },
       sms: { send: async () => {} },
       addressOf: async (userId) => ({

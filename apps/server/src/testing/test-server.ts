@@ -1,5 +1,6 @@
 import { service, type Services } from '../platform/context.ts';
 import crypto from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -139,7 +140,7 @@ export async function startTestServer(
       seq += 1;
       const email = `op${seq}-${crypto.randomBytes(3).toString('hex')}@example.com`;
       const password = 'operator-password-1';
-      const created = await new OperatorService(database.db, built.ctx.clock).create({
+      const created = await new OperatorService({ db: database.db, clock: built.ctx.clock }).create({
         email,
         name: `Operator ${seq}`,
         password,
@@ -163,4 +164,30 @@ export async function startTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The suite's one server (the file's, or the describe block's it is called in): started before the suite's
+ * first test, before the hooks registered after this call, and closed after its last. Suites call it where
+ * they would have written the same beforeAll/afterAll pair; the object it returns stands for the server once
+ * it runs. `startTimeoutMs` gives a slow start (a build of the web app) more than the usual hook timeout.
+ */
+export function serverForSuite(
+  options: Parameters<typeof startTestServer>[0] = {},
+  startTimeoutMs?: number,
+): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(options);
+  }, startTimeoutMs);
+  afterAll(async () => {
+    await server?.close();
+  });
+  return new Proxy({} as TestServer, {
+    get(_target, name) {
+      if (!server) throw new Error('the suite server is used before its beforeAll ran');
+      const value: unknown = Reflect.get(server, name);
+      return typeof value === 'function' ? value.bind(server) : value;
+    },
+  });
 }

@@ -3,14 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { users } from './user.schema.ts';
 import { service } from '../../platform/context.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 let support: string;
 let compliance: string;
 let finance: string;
 
-const server = useTestServer({ clock });
+const server = serverForSuite({ clock });
 beforeAll(async () => {
   support = (await server.createOperator(['support'])).token;
   compliance = (await server.createOperator(['compliance'])).token;

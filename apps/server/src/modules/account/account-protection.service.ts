@@ -33,7 +33,7 @@ export class AccountProtection {
   constructor(deps: Pick<AppContext, 'db' | 'clock' | 'mailer'>) {
     this.deps = deps;
     this.attempts = new AttemptGuard(deps.db, deps.clock);
-    this.totp = new TotpGate(this.attempts, deps.clock);
+    this.totp = new TotpGate({ attempts: this.attempts, clock: deps.clock });
   }
 
   // ---- fund password ------------------------------------------------------------------------------

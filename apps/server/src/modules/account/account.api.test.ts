@@ -11,10 +11,10 @@ import {
   uniqueEmail,
   uniquePhone,
 } from './account.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock();
-const s = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const s = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 const accounts = () => service(s.built.ctx, 'account');
 const login = (account: string, password: string, extra: Record<string, unknown> = {}) =>
   s.api('/xb/v1/auth/login', { account, password, ...extra });

@@ -10,10 +10,10 @@ import {
   uniqueEmail,
   uniquePhone,
 } from './account.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock();
-const s = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const s = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 
 const countUsers = async () => {
   const { sql } = await import('drizzle-orm');

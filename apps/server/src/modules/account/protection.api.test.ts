@@ -355,7 +355,7 @@ describe('mail', () => {
 describe('operator sign-in', () => {
   it('needs an e-mailed code after repeated failures and accepts a TOTP code once', async () => {
     const email = `op-protect-${Date.now()}@example.com`;
-    const created = await new OperatorService(s.built.ctx.db, clock).create({
+    const created = await new OperatorService({ db: s.built.ctx.db, clock }).create({
       email,
       name: 'Protected',
       password: 'operator-password-9',

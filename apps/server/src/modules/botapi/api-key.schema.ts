@@ -1,10 +1,11 @@
 import { bigint, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 // Mirrors migrations/202611250101_api_keys.sql and 202611261900_api_key_withdraw.sql (the CHECK
 // constraints live in the SQL).
 
 export const apiKeys = pgTable('api_keys', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   apiKey: text('api_key').notNull().unique(),
   secretCiphertext: text('secret_ciphertext').notNull(),

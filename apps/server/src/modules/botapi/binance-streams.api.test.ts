@@ -1,9 +1,8 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
-let server: TestServer;
 let maker: { id: number; token: string };
 let taker: { id: number; token: string };
 let n = 0;
@@ -39,17 +38,14 @@ async function open(path: string) {
   return { socket, got, waitFor };
 }
 
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startTestServer();
   maker = await server.createUser();
   taker = await server.createUser();
   await server.fund(maker.id, 'BTC', 100_000_000n);
   await server.fund(maker.id, 'USDT', 10_000_000_000n);
   await server.fund(taker.id, 'USDT', 10_000_000_000n);
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('Binance-style streams', () => {
   it('streams depth diffs that continue the REST snapshot, book ticker, trades and klines', async () => {

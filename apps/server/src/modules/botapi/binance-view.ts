@@ -1,29 +1,18 @@
 import type { Candle, PublicTrade, SpotFill, SpotOrder, Ticker } from '@tidemark/contract/spot';
 import type { Market } from '../spot/markets.ts';
+import { binanceOrderStatus } from './binance-order-status.ts';
 
 /** Our spot records in Binance's JSON shapes (decimal strings stay strings, times epoch ms). */
 
-const EXPIRED_REASONS = new Set([
-  'ioc-remainder',
-  'fok-unfillable',
-  'market-protection',
-  'no-liquidity',
-  'post-only-would-cross',
+/** Self-trade prevention is EXPIRED_IN_MATCH; an order its own terms ended is EXPIRED. */
+const ENDED_AS = new Map<string, string>([
+  ['stp', 'EXPIRED_IN_MATCH'],
+  ...['ioc-remainder', 'fok-unfillable', 'market-protection', 'no-liquidity', 'post-only-would-cross'].map(
+    (reason): [string, string] => [reason, 'EXPIRED'],
+  ),
 ]);
 
-export function binanceStatus(o: SpotOrder): string {
-  switch (o.status) {
-    case 'new':
-      return 'NEW';
-    case 'partially_filled':
-      return 'PARTIALLY_FILLED';
-    case 'filled':
-      return 'FILLED';
-    default:
-      if (o.cancelReason === 'stp') return 'EXPIRED_IN_MATCH';
-      return o.cancelReason && EXPIRED_REASONS.has(o.cancelReason) ? 'EXPIRED' : 'CANCELED';
-  }
-}
+export const binanceStatus = (o: SpotOrder): string => binanceOrderStatus(o.status, o.cancelReason, ENDED_AS);
 
 export function binanceType(o: SpotOrder): string {
   if (o.type === 'market') return 'MARKET';

@@ -1,10 +1,8 @@
-import crypto from 'node:crypto';
 import ccxt from 'ccxt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { apikeyCreateCommand } from '../../commands/apikey-create.command.ts';
-import type { CommandContext } from '../../platform/control/command.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
+import { createBotKey, pointAtTestServer, signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 
@@ -27,54 +25,33 @@ class LiveClock extends ManualClock {
 }
 
 const BTC = 'BTC/USDT:USDT';
-let server: TestServer;
 let h: Awaited<ReturnType<typeof futuresHarness>>;
 let bot: { id: number; token: string };
 let maker: { id: number; token: string };
-let key: { apiKey: string; secret: string };
-let readOnly: { apiKey: string; secret: string };
+let key: BotKey;
+let readOnly: BotKey;
 const clock = new LiveClock();
 
-async function createKey(user: string, permissions: string): Promise<{ apiKey: string; secret: string }> {
-  const args = apikeyCreateCommand.parse(['--user', user, '--permissions', permissions]);
-  expect(args).not.toBeNull();
-  const out = await apikeyCreateCommand.run(server.built.ctx as unknown as CommandContext, args!);
-  expect(out.exitCode).toBe(0);
-  return JSON.parse(out.stdout[0]!);
-}
-
 /** A client configured as a user would: the server's /fapi URLs, the key, no currency list from /sapi. */
-function client(k: { apiKey: string; secret: string }, options: Record<string, unknown> = {}) {
-  const ex = new ccxt.binanceusdm({
-    apiKey: k.apiKey,
-    secret: k.secret,
-    options: { fetchCurrencies: false, ...options },
-  });
-  const api = ex.urls.api as Record<string, string>;
-  for (const name of Object.keys(api)) api[name] = 'http://127.0.0.1:1/unused';
-  for (const v of ['1', '2', '3']) {
-    const suffix = v === '1' ? '' : `V${v}`;
-    api[`fapiPublic${suffix}`] = `${server.url}/api/fapi/v${v}`;
-    api[`fapiPrivate${suffix}`] = `${server.url}/api/fapi/v${v}`;
-  }
-  return ex;
-}
+const client = (k: BotKey, options: Record<string, unknown> = {}) =>
+  pointAtTestServer(
+    new ccxt.binanceusdm({ apiKey: k.apiKey, secret: k.secret, options: { fetchCurrencies: false, ...options } }),
+    server,
+    Object.fromEntries(
+      ['1', '2', '3'].flatMap((v) => {
+        const suffix = v === '1' ? '' : `V${v}`;
+        return [`fapiPublic${suffix}`, `fapiPrivate${suffix}`].map((group) => [group, `/api/fapi/v${v}`]);
+      }),
+    ),
+  );
 
-/** A signed call made by hand, to test the refusals byte by byte. */
-async function signed(method: string, path: string, params: Record<string, string>, k = key) {
-  const query = new URLSearchParams(params).toString();
-  const signature = crypto.createHmac('sha256', k.secret).update(query).digest('hex');
-  const res = await fetch(`${server.url}/api/fapi/${path}?${query}&signature=${signature}`, {
-    method,
-    headers: { 'x-mbx-apikey': k.apiKey },
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-}
+const signed = (method: string, path: string, params: Record<string, string>, k: BotKey = key) =>
+  signedBotCall(server, method, `/api/fapi/${path}`, params, k);
 
 const app = (path: string, body: object, token = bot.token) => server.api(`/xb/v1/futures${path}`, body, { token });
 
+const server = serverForSuite({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   h = await futuresHarness(server, clock);
   await h.setIndex('BTCUSDT', '100000');
   bot = await server.createUser();
@@ -93,13 +70,9 @@ beforeAll(async () => {
     );
     expect(r.status).toBe(200);
   }
-  key = await createKey(String(bot.id), 'read,trade');
-  readOnly = await createKey(String(bot.id), 'read');
+  key = await createBotKey(server, bot.id, 'read,trade');
+  readOnly = await createBotKey(server, bot.id, 'read');
 }, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('ccxt binanceusdm against the bot API', () => {
   it('trades a futures session and sees what the app and the ledger see', async () => {

@@ -1,64 +1,39 @@
 import { service } from '../../platform/context.ts';
-import crypto from 'node:crypto';
 import ccxt from 'ccxt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { apikeyCreateCommand } from '../../commands/apikey-create.command.ts';
-import type { CommandContext } from '../../platform/control/command.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForSuite } from '../../testing/test-server.ts';
+import { createBotKey, pointAtTestServer, signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 
 /**
  * An unmodified ccxt `binance` client, only its URLs pointed at the test server, trades a session;
  * its view of balances, orders and trades is compared with the app's API and the ledger.
  */
-let server: TestServer;
 let bot: { id: number; token: string };
 let maker: { id: number; token: string };
-let key: { apiKey: string; secret: string };
-let readOnly: { apiKey: string; secret: string };
+let key: BotKey;
+let readOnly: BotKey;
 
-async function createKey(user: string, permissions: string): Promise<{ apiKey: string; secret: string }> {
-  const args = apikeyCreateCommand.parse(['--user', user, '--permissions', permissions]);
-  expect(args).not.toBeNull();
-  const out = await apikeyCreateCommand.run(server.built.ctx as unknown as CommandContext, args!);
-  expect(out.exitCode).toBe(0);
-  return JSON.parse(out.stdout[0]!);
-}
+/**
+ * A client configured as a user would, with no calls to endpoints we do not serve: spot only, no futures market
+ * lists, no margin pairs, no currency list from /sapi (documented in the bot API page).
+ */
+const client = (k: BotKey, options: Record<string, unknown> = {}) =>
+  pointAtTestServer(
+    new ccxt.binance({
+      apiKey: k.apiKey,
+      secret: k.secret,
+      options: { fetchMarkets: { types: ['spot'] }, fetchMargins: false, fetchCurrencies: false, ...options },
+    }),
+    server,
+    { public: '/api/v3', private: '/api/v3' },
+  );
 
-/** A client configured as a user would: the server's URL, the key, and no calls to endpoints we do not serve. */
-function client(k: { apiKey: string; secret: string }, options: Record<string, unknown> = {}) {
-  const ex = new ccxt.binance({
-    apiKey: k.apiKey,
-    secret: k.secret,
-    // spot only: no futures market lists, no margin pairs, no currency list from /sapi (documented in the bot API page)
-    options: { fetchMarkets: { types: ['spot'] }, fetchMargins: false, fetchCurrencies: false, ...options },
-  });
-  const api = ex.urls.api as Record<string, string>;
-  for (const name of Object.keys(api)) api[name] = 'http://127.0.0.1:1/unused';
-  api.public = `${server.url}/api/v3`;
-  api.private = `${server.url}/api/v3`;
-  return ex;
-}
+const signed = (method: string, path: string, params: Record<string, string>, k: BotKey = key) =>
+  signedBotCall(server, method, `/api/v3/${path}`, params, k);
 
-/** A signed call made by hand, to test the refusals byte by byte. */
-async function signed(
-  method: string,
-  path: string,
-  params: Record<string, string>,
-  k = key,
-  headers: Record<string, string> = {},
-) {
-  const query = new URLSearchParams(params).toString();
-  const signature = crypto.createHmac('sha256', k.secret).update(query).digest('hex');
-  const res = await fetch(`${server.url}/api/v3/${path}?${query}&signature=${signature}`, {
-    method,
-    headers: { 'x-mbx-apikey': k.apiKey, ...headers },
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-}
-
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startTestServer();
   bot = await server.createUser();
   maker = await server.createUser();
   await server.fund(bot.id, 'USDT', 10_000_000_000n); // 10 000 USDT
@@ -76,13 +51,9 @@ beforeAll(async () => {
     );
     expect(r.status).toBe(200);
   }
-  key = await createKey(String(bot.id), 'read,trade');
-  readOnly = await createKey(String(bot.id), 'read');
+  key = await createBotKey(server, bot.id, 'read,trade');
+  readOnly = await createBotKey(server, bot.id, 'read');
 }, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('ccxt binance against the bot API', () => {
   it('trades a session and sees what the app and the ledger see', async () => {

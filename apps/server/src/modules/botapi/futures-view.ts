@@ -9,6 +9,7 @@ import type {
 import { formatFixed, parseFixed } from '@tidemark/futures-math';
 import type { ContractDayStats } from '../futures/market-data.ts';
 import type { FuturesFill } from '../futures/order-queries.ts';
+import { binanceOrderStatus } from './binance-order-status.ts';
 
 /**
  * Our futures records in the shapes of Binance's USDⓈ-M API (/fapi): decimal strings stay strings, times are
@@ -108,20 +109,12 @@ export function maintMarginOf(c: FuturesContract, value: string): string {
   return text(rounded > 0n ? rounded : 0n);
 }
 
-const EXPIRED_REASONS = new Set(['ioc-remainder', 'fok-unfillable', 'no-liquidity', 'post-only-would-cross']);
+/** An order its own terms ended is EXPIRED. */
+const ENDED_AS = new Map(
+  ['ioc-remainder', 'fok-unfillable', 'no-liquidity', 'post-only-would-cross'].map((reason) => [reason, 'EXPIRED']),
+);
 
-export function fapiStatus(o: FuturesOrder): string {
-  switch (o.status) {
-    case 'new':
-      return 'NEW';
-    case 'partially_filled':
-      return 'PARTIALLY_FILLED';
-    case 'filled':
-      return 'FILLED';
-    default:
-      return o.cancelReason && EXPIRED_REASONS.has(o.cancelReason) ? 'EXPIRED' : 'CANCELED';
-  }
-}
+export const fapiStatus = (o: FuturesOrder): string => binanceOrderStatus(o.status, o.cancelReason, ENDED_AS);
 
 /** Binance's time in force: post-only is GTX; a market order reads GTC, as on Binance. */
 function timeInForceOf(o: FuturesOrder): string {

@@ -1,13 +1,12 @@
-import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { users } from '../account/user.schema.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 import { FUND_PASSWORD, walletHarness } from '../wallet/wallet.test-helpers.ts';
 
-let server: TestServer;
 let h: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
 const HOUR = 3600_000;
@@ -15,17 +14,14 @@ const SAVED = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const UNSAVED = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const LATE = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 
+// the address cool-down is on here, as in production (other suites turn it off)
+const server = serverForSuite({
+  clock,
+  env: { RATE_LIMIT_ENABLED: 'false', WITHDRAW_ADDRESS_COOLDOWN_HOURS: '24' },
+});
 beforeAll(async () => {
-  // the address cool-down is on here, as in production (other suites turn it off)
-  server = await startTestServer({
-    clock,
-    env: { RATE_LIMIT_ENABLED: 'false', WITHDRAW_ADDRESS_COOLDOWN_HOURS: '24' },
-  });
   h = walletHarness(server, clock);
   await h.init();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 interface Key {
@@ -45,21 +41,8 @@ const createKey = async (token: string, body: Record<string, unknown>, locale?: 
   );
 
 /** A signed Binance request from the test process (127.0.0.1), timed by the server's clock. */
-const signed = async (
-  method: 'GET' | 'POST',
-  path: string,
-  k: { apiKey: string; secret: string },
-  params: Record<string, string>,
-  locale = 'en_us',
-) => {
-  const query = new URLSearchParams({ ...params, timestamp: String(clock.now()) }).toString();
-  const signature = crypto.createHmac('sha256', k.secret).update(query).digest('hex');
-  const res = await fetch(`${server.url}${path}?${query}&signature=${signature}`, {
-    method,
-    headers: { 'x-mbx-apikey': k.apiKey, 'accept-language': locale },
-  });
-  return { status: res.status, body: (await res.json()) as any };
-};
+const signed = (method: 'GET' | 'POST', path: string, k: BotKey, params: Record<string, string>, locale = 'en_us') =>
+  signedBotCall(server, method, path, { ...params, timestamp: String(clock.now()) }, k, { 'accept-language': locale });
 const apply = (k: Key, params: Record<string, string>, locale?: string) =>
   signed(
     'POST',

@@ -1,28 +1,17 @@
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { FUND_PASSWORD, walletHarness } from '../wallet/wallet.test-helpers.ts';
 
-let server: TestServer;
 let h: ReturnType<typeof walletHarness>;
 
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startTestServer();
   h = walletHarness(server, new ManualClock(Date.now()));
 });
-afterAll(async () => {
-  await server?.close();
-});
 
-const account = async (k: { apiKey: string; secret: string }) => {
-  const query = `timestamp=${Date.now()}`;
-  const signature = crypto.createHmac('sha256', k.secret).update(query).digest('hex');
-  const res = await fetch(`${server.url}/api/v3/account?${query}&signature=${signature}`, {
-    headers: { 'x-mbx-apikey': k.apiKey },
-  });
-  return { status: res.status, body: (await res.json()) as { code?: number; canTrade?: boolean } };
-};
+const account = (k: BotKey) => signedBotCall(server, 'GET', '/api/v3/account', { timestamp: String(Date.now()) }, k);
 
 describe('API keys in the app', () => {
   it('creates a key with the fund password, shows the secret once, disables and deletes it', async () => {

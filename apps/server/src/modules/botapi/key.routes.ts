@@ -4,6 +4,7 @@ import { service, type AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/http/app-error.ts';
 import type { Api } from '../../platform/module.ts';
 import { MAX_IPS_PER_KEY, type ApiKeyService } from './api-key.service.ts';
+import { userCalls } from '../../platform/http/user-calls.ts';
 
 const idField = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const secrets = {
@@ -34,7 +35,7 @@ export const DeleteKeyRequest = z.object({ id: idField, ...secrets }).strict();
  * authenticator code when two-factor is on — a key that trades is as strong as a signed-in session.
  */
 export function registerKeyRoutes(app: Api, ctx: AppContext, keys: ApiKeyService): void {
-  const user = ctx.guards.user;
+  const call = userCalls(app, ctx.guards.user, ['botapi']);
   const proveOwner = async (userId: number, body: { fundPassword: string; totpCode?: string | undefined }) => {
     const account = service(ctx, 'account');
     const u = await account.getUser(userId);
@@ -49,32 +50,16 @@ export function registerKeyRoutes(app: Api, ctx: AppContext, keys: ApiKeyService
     }
   };
 
-  app.post(
-    '/xb/v1/botapi/keys/create',
-    { preHandler: user, schema: { tags: ['botapi'], body: CreateKeyRequest } },
-    async (request) => {
-      await proveOwner(request.user!.id, request.body);
-      const { label, permissions, ipAllow } = request.body;
-      return keys.create(request.user!.id, { label, permissions, ipAllow: ipAllow ?? [] });
-    },
-  );
-  app.post(
-    '/xb/v1/botapi/keys/list',
-    { preHandler: user, schema: { tags: ['botapi'], body: z.object({}).strict().optional() } },
-    async (request) => keys.list(request.user!.id),
-  );
-  app.post(
-    '/xb/v1/botapi/keys/status',
-    { preHandler: user, schema: { tags: ['botapi'], body: KeyStatusRequest } },
-    async (request) => keys.setStatus(request.user!.id, request.body.id, request.body.status),
-  );
-  app.post(
-    '/xb/v1/botapi/keys/delete',
-    { preHandler: user, schema: { tags: ['botapi'], body: DeleteKeyRequest } },
-    async (request) => {
-      await proveOwner(request.user!.id, request.body);
-      await keys.remove(request.user!.id, request.body.id);
-      return { deleted: true };
-    },
-  );
+  call('/xb/v1/botapi/keys/create', CreateKeyRequest, async (userId, body) => {
+    await proveOwner(userId, body);
+    const { label, permissions, ipAllow } = body;
+    return keys.create(userId, { label, permissions, ipAllow: ipAllow ?? [] });
+  });
+  call('/xb/v1/botapi/keys/list', z.object({}).strict().optional(), (userId) => keys.list(userId));
+  call('/xb/v1/botapi/keys/status', KeyStatusRequest, (userId, body) => keys.setStatus(userId, body.id, body.status));
+  call('/xb/v1/botapi/keys/delete', DeleteKeyRequest, async (userId, body) => {
+    await proveOwner(userId, body);
+    await keys.remove(userId, body.id);
+    return { deleted: true };
+  });
 }

@@ -60,7 +60,7 @@ export class LimitCounters {
   private counter(name: string, windowMs: number): WindowCounter {
     const own = new LocalWindowCounter(windowMs);
     if (!this.redis) return own;
-    const shared = new RedisWindowCounter(this.redis, `${this.prefix}${name}:`, windowMs);
+    const shared = new RedisWindowCounter({ redis: this.redis, prefix: `${this.prefix}${name}:`, windowMs });
     return new FailOpenWindowCounter(shared, own, { name, log: this.log });
   }
 }

@@ -30,8 +30,8 @@ describe.skipIf(unavailable !== null)(
     });
 
     it('lets two nodes add to one window', async () => {
-      const a = new RedisWindowCounter(nodeA, `${prefix}shared:`, 60_000);
-      const b = new RedisWindowCounter(nodeB, `${prefix}shared:`, 60_000);
+      const a = new RedisWindowCounter({ redis: nodeA, prefix: `${prefix}shared:`, windowMs: 60_000 });
+      const b = new RedisWindowCounter({ redis: nodeB, prefix: `${prefix}shared:`, windowMs: 60_000 });
       const t0 = 60_000 * 29_000_000 + 15_000;
       expect(await a.add('ip:10.0.0.1', 5, t0)).toBe(5);
       expect(await b.add('ip:10.0.0.1', 3, t0 + 1_000)).toBe(8);
@@ -41,8 +41,8 @@ describe.skipIf(unavailable !== null)(
     });
 
     it('counts every concurrent request once (one atomic round trip each)', async () => {
-      const a = new RedisWindowCounter(nodeA, `${prefix}race:`, 60_000);
-      const b = new RedisWindowCounter(nodeB, `${prefix}race:`, 60_000);
+      const a = new RedisWindowCounter({ redis: nodeA, prefix: `${prefix}race:`, windowMs: 60_000 });
+      const b = new RedisWindowCounter({ redis: nodeB, prefix: `${prefix}race:`, windowMs: 60_000 });
       const t0 = 60_000 * 29_000_000;
       const totals = await Promise.all(
         Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).add('ip:10.0.0.3', 2, t0 + i)),
@@ -52,8 +52,8 @@ describe.skipIf(unavailable !== null)(
     });
 
     it('starts a new window when the old one has passed, and lets the old key expire', async () => {
-      const a = new RedisWindowCounter(nodeA, `${prefix}roll:`, 10_000);
-      const b = new RedisWindowCounter(nodeB, `${prefix}roll:`, 10_000);
+      const a = new RedisWindowCounter({ redis: nodeA, prefix: `${prefix}roll:`, windowMs: 10_000 });
+      const b = new RedisWindowCounter({ redis: nodeB, prefix: `${prefix}roll:`, windowMs: 10_000 });
       const start = 10_000 * 170_000_000;
       expect(await a.add('key:7', 1, start + 9_999)).toBe(1);
       expect(await b.add('key:7', 1, start + 9_999)).toBe(2);

@@ -1,10 +1,8 @@
-import crypto from 'node:crypto';
 import ccxt from 'ccxt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { apikeyCreateCommand } from '../../commands/apikey-create.command.ts';
-import type { CommandContext } from '../../platform/control/command.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
+import { createBotKey, pointAtTestServer, signedBotCall, type BotKey } from '../../testing/bot-api-client.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 import { STOP_ID_BASE } from './spot-stop-rest.ts';
 
@@ -12,48 +10,33 @@ import { STOP_ID_BASE } from './spot-stop-rest.ts';
  * Stop-limit, stop-market and OCO through the Binance-compatible API: an unmodified ccxt client and signed
  * calls by hand, over the same stop service as the app (what the app shows is compared).
  */
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 27, 1));
 let bot: { id: number; token: string };
 let maker: { id: number; token: string };
 let taker: { id: number; token: string };
-let key: { apiKey: string; secret: string };
-let readOnly: { apiKey: string; secret: string };
+let key: BotKey;
+let readOnly: BotKey;
 let n = 0;
 const cid = () => `bs-${++n}`;
 
-async function createKey(user: string, permissions: string): Promise<{ apiKey: string; secret: string }> {
-  const args = apikeyCreateCommand.parse(['--user', user, '--permissions', permissions]);
-  const out = await apikeyCreateCommand.run(server.built.ctx as unknown as CommandContext, args!);
-  expect(out.exitCode).toBe(0);
-  return JSON.parse(out.stdout[0]!);
-}
-
-function client(k: { apiKey: string; secret: string }) {
-  const ex = new ccxt.binance({
-    apiKey: k.apiKey,
-    secret: k.secret,
-    options: { fetchMarkets: { types: ['spot'] }, fetchMargins: false, fetchCurrencies: false },
-  });
-  const api = ex.urls.api as Record<string, string>;
-  for (const name of Object.keys(api)) api[name] = 'http://127.0.0.1:1/unused';
-  api.public = `${server.url}/api/v3`;
-  api.private = `${server.url}/api/v3`;
+function client(k: BotKey) {
+  const ex = pointAtTestServer(
+    new ccxt.binance({
+      apiKey: k.apiKey,
+      secret: k.secret,
+      options: { fetchMarkets: { types: ['spot'] }, fetchMargins: false, fetchCurrencies: false },
+    }),
+    server,
+    { public: '/api/v3', private: '/api/v3' },
+  );
   // the server's clock is the test's
   ex.options.adjustForTimeDifference = false;
   (ex as unknown as { milliseconds: () => number }).milliseconds = () => clock.now();
   return ex;
 }
 
-async function signed(method: string, path: string, params: Record<string, string>, k = key) {
-  const query = new URLSearchParams({ ...params, timestamp: String(clock.now()) }).toString();
-  const signature = crypto.createHmac('sha256', k.secret).update(query).digest('hex');
-  const res = await fetch(`${server.url}/api/v3/${path}?${query}&signature=${signature}`, {
-    method,
-    headers: { 'x-mbx-apikey': k.apiKey },
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const signed = (method: string, path: string, params: Record<string, string>, k: BotKey = key) =>
+  signedBotCall(server, method, `/api/v3/${path}`, { ...params, timestamp: String(clock.now()) }, k);
 
 const order = (token: string, body: Record<string, unknown>) =>
   server.api('/xb/v1/spot/order/place', { clientOrderId: cid(), ...body }, { token });
@@ -75,8 +58,8 @@ async function tradeAt(price: string, quantity: string, takerSide: 'buy' | 'sell
 const appStops = async () =>
   (await server.api('/xb/v1/spot/stops/history', { page: 1, size: 20 }, { token: bot.token })).body.data.items;
 
+const server = serverForSuite({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   bot = await server.createUser();
   maker = await server.createUser();
   taker = await server.createUser();
@@ -84,14 +67,10 @@ beforeAll(async () => {
     await server.fund(u.id, 'USDT', 10_000_000_000n); // 10 000 USDT
     await server.fund(u.id, 'LINK', 100_000_000_000n); // 1 000 LINK
   }
-  key = await createKey(String(bot.id), 'read,trade');
-  readOnly = await createKey(String(bot.id), 'read');
+  key = await createBotKey(server, bot.id, 'read,trade');
+  readOnly = await createBotKey(server, bot.id, 'read');
   await tradeAt('10', '1');
 }, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('stop orders through the bot API', () => {
   it('ccxt places a stop-limit sell, sees it open with its trigger, and cancels it', async () => {
@@ -124,25 +103,19 @@ describe('stop orders through the bot API', () => {
   });
 
   it('a stop-market buy (by quote amount) fires on the crossing trade; the order reads as its placed order', async () => {
-    const placed = await signed('POST', 'order', {
+    const stopBuy = {
       symbol: 'LINKUSDT',
       side: 'BUY',
       type: 'STOP_LOSS',
       stopPrice: '11',
       quoteOrderQty: '22',
       newClientOrderId: 'bot-stop-1',
-    });
+    };
+    const placed = await signed('POST', 'order', stopBuy);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const id = placed.body.orderId as number;
     // a retry with the same client id is the same stop, not a second one
-    const retry = await signed('POST', 'order', {
-      symbol: 'LINKUSDT',
-      side: 'BUY',
-      type: 'STOP_LOSS',
-      stopPrice: '11',
-      quoteOrderQty: '22',
-      newClientOrderId: 'bot-stop-1',
-    });
+    const retry = await signed('POST', 'order', stopBuy);
     expect(retry.body.orderId).toBe(id);
     let got = await signed('GET', 'order', { symbol: 'LINKUSDT', origClientOrderId: 'bot-stop-1' });
     expect(got.body).toMatchObject({

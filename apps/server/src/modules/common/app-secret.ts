@@ -17,22 +17,23 @@ export async function loadSecret(db: Db, name: string): Promise<Buffer> {
   return Buffer.from(row!.secret, 'base64');
 }
 
-/** Caches a secret after its first load. */
-export class SecretHolder {
-  private readonly db: Db;
-  private readonly name: string;
-  private value: Promise<Buffer> | null = null;
-  constructor(db: Db, name: string) {
-    this.db = db;
-    this.name = name;
-  }
-  get(): Promise<Buffer> {
-    if (!this.value) {
-      this.value = loadSecret(this.db, this.name);
-      this.value.catch(() => {
-        this.value = null;
-      });
-    }
-    return this.value;
-  }
+/** A named secret as its users see it: loaded on first use, then served from memory. */
+export interface SecretHolder {
+  get(): Promise<Buffer>;
+}
+
+/** Caches a secret after its first load; a failed load is tried again on the next use. */
+export function holdSecret(db: Db, name: string): SecretHolder {
+  let value: Promise<Buffer> | null = null;
+  return {
+    get() {
+      if (!value) {
+        value = loadSecret(db, name);
+        value.catch(() => {
+          value = null;
+        });
+      }
+      return value;
+    },
+  };
 }

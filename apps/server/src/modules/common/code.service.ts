@@ -58,6 +58,16 @@ export interface BoundAddresses {
 export const smsTarget = (countryCode: string, phone: string) => `${countryCode}-${phone}`;
 const smsNumber = (target: string) => `+${target.replace('-', '')}`;
 
+export interface CodeServiceDeps {
+  db: Db;
+  clock: Clock;
+  secret: SecretHolder;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** The user's bound e-mail and phone (from the account module, looked up when needed). */
+  addressOf: (userId: number) => Promise<BoundAddresses | null>;
+}
+
 /**
  * One-time codes for sign-up, recovery, binding and withdrawals: 6 digits, stored as an HMAC,
  * single use, valid CODE_TTL_SECONDS, void after CODE_MAX_ATTEMPTS wrong tries, and at most one
@@ -65,28 +75,10 @@ const smsNumber = (target: string) => `+${target.replace('-', '')}`;
  * target and purpose.
  */
 export class CodeService {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  private readonly secret: SecretHolder;
-  private readonly mailer: Mailer;
-  private readonly sms: SmsSender;
-  private readonly addressOf: (userId: number) => Promise<BoundAddresses | null>;
   private readonly attempts: AttemptGuard;
-  constructor(deps: {
-    db: Db;
-    clock: Clock;
-    secret: SecretHolder;
-    mailer: Mailer;
-    sms: SmsSender;
-    /** The user's bound e-mail and phone (from the account module, looked up when needed). */
-    addressOf: (userId: number) => Promise<BoundAddresses | null>;
-  }) {
-    this.db = deps.db;
-    this.clock = deps.clock;
-    this.secret = deps.secret;
-    this.mailer = deps.mailer;
-    this.sms = deps.sms;
-    this.addressOf = deps.addressOf;
+  private readonly deps: CodeServiceDeps;
+  constructor(deps: CodeServiceDeps) {
+    this.deps = deps;
     this.attempts = new AttemptGuard(deps.db, deps.clock);
   }
 
@@ -108,7 +100,7 @@ export class CodeService {
 
   /** The canonical target of the user's bound address on a channel, or the localized "not bound" error. */
   async boundTarget(userId: number, channel: CodeChannel): Promise<string> {
-    const a = await this.addressOf(userId);
+    const a = await this.deps.addressOf(userId);
     if (channel === 'email') {
       if (!a?.email) throw badRequest('EMAIL_NOT_BOUND', 'account.emailNotBound', undefined, 'email');
       return a.email;
@@ -126,8 +118,8 @@ export class CodeService {
     locale: Locale,
     opts: { deliver?: boolean } = {},
   ): Promise<{ expiresAt: string; resendAt: string }> {
-    const now = this.clock.now();
-    const [last] = await this.db
+    const now = this.deps.clock.now();
+    const [last] = await this.deps.db
       .select({ createdAt: verificationCodes.createdAt })
       .from(verificationCodes)
       .where(and(eq(verificationCodes.channel, address.channel), eq(verificationCodes.target, address.target)))
@@ -145,7 +137,7 @@ export class CodeService {
     // rendered before the transaction: the anti-phishing line reads the database
     const mail = opts.deliver !== false ? await this.prepareMail(address, code, locale) : null;
     // The row and the delivery succeed or fail together: a failed send leaves no code and no wait.
-    await this.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       await tx
         .update(verificationCodes)
         .set({ consumedAt: new Date(now) })
@@ -166,9 +158,9 @@ export class CodeService {
     const lock = await this.attempts.state('code.address', lockKey, CODES);
     if (lock.lockedUntil !== null)
       throw new AppError(429, 'CODE_LOCKED', 'security.codeLocked', { until: formatUntil(lock.lockedUntil) }, field);
-    const row = await this.latestLive(attempt, this.db);
+    const row = await this.latestLive(attempt, this.deps.db);
     if (!row) throw badRequest('CODE_INVALID', 'account.codeInvalid', undefined, field);
-    if (row.expiresAt.getTime() <= this.clock.now())
+    if (row.expiresAt.getTime() <= this.deps.clock.now())
       throw badRequest('CODE_EXPIRED', 'account.codeExpired', undefined, field);
     if (row.attempts >= CODE_MAX_ATTEMPTS) throw badRequest('CODE_VOID', 'account.codeVoid', undefined, field);
     if (!safeEqual(row.codeHash, await this.hash(attempt, attempt.code))) {
@@ -176,7 +168,7 @@ export class CodeService {
       if (over.lockedUntil !== null)
         throw new AppError(429, 'CODE_LOCKED', 'security.codeLocked', { until: formatUntil(over.lockedUntil) }, field);
       const attempts = row.attempts + 1;
-      await this.db
+      await this.deps.db
         .update(verificationCodes)
         .set({ attempts: sql`${verificationCodes.attempts} + 1` })
         .where(and(eq(verificationCodes.id, row.id), sql`${verificationCodes.attempts} < ${CODE_MAX_ATTEMPTS}`));
@@ -189,10 +181,10 @@ export class CodeService {
   }
 
   /** Spends a verified code; fails when another request spent it first. */
-  async markUsed(ticket: CodeTicket, db: Db = this.db): Promise<void> {
+  async markUsed(ticket: CodeTicket, db: Db = this.deps.db): Promise<void> {
     const rows = await db
       .update(verificationCodes)
-      .set({ consumedAt: new Date(this.clock.now()) })
+      .set({ consumedAt: new Date(this.deps.clock.now()) })
       .where(and(eq(verificationCodes.id, ticket.id), isNull(verificationCodes.consumedAt)))
       .returning({ id: verificationCodes.id });
     if (rows.length === 0) throw badRequest('CODE_INVALID', 'account.codeInvalid', undefined, ticket.field);
@@ -213,7 +205,7 @@ export class CodeService {
     const row = await this.latestLive(attempt, db);
     if (!row || row.attempts >= CODE_MAX_ATTEMPTS)
       throw badRequest('CODE_INVALID', 'account.codeInvalid', undefined, field);
-    if (row.expiresAt.getTime() <= this.clock.now())
+    if (row.expiresAt.getTime() <= this.deps.clock.now())
       throw badRequest('CODE_EXPIRED', 'account.codeExpired', undefined, field);
     if (!safeEqual(row.codeHash, await this.hash(attempt, attempt.code))) {
       throw badRequest('CODE_WRONG', 'account.codeWrong', { left: CODE_MAX_ATTEMPTS - row.attempts - 1 }, field);
@@ -241,7 +233,7 @@ export class CodeService {
 
   private async hash(a: CodeAddress, code: string): Promise<string> {
     return crypto
-      .createHmac('sha256', await this.secret.get())
+      .createHmac('sha256', await this.deps.secret.get())
       .update(`${a.channel}\n${a.target}\n${a.purpose}\n${code.trim()}`)
       .digest('hex');
   }
@@ -259,16 +251,16 @@ export class CodeService {
       text: t(locale, 'common.codeText', params),
       locale,
     };
-    return this.mailer.prepare ? this.mailer.prepare(message) : message;
+    return this.deps.mailer.prepare ? this.deps.mailer.prepare(message) : message;
   }
 
   private async deliver(a: CodeAddress, code: string, locale: Locale, mail: MailMessage | null): Promise<void> {
     const params = this.codeParams(a, code, locale);
     try {
       if (mail) {
-        await this.mailer.send(mail);
+        await this.deps.mailer.send(mail);
       } else {
-        await this.sms.send(smsNumber(a.target), t(locale, 'common.codeText', params));
+        await this.deps.sms.send(smsNumber(a.target), t(locale, 'common.codeText', params));
       }
     } catch (err) {
       throw Object.assign(new AppError(503, 'DELIVERY_FAILED', 'common.deliveryFailed'), { cause: err });

@@ -1,7 +1,7 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import {
   emailCode,
   latestCode,
@@ -12,14 +12,8 @@ import {
   uniqueEmail,
 } from '../account/account.test-helpers.ts';
 
-let s: TestServer;
 const clock = new ManualClock();
-beforeAll(async () => {
-  s = await startTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false', UPLOAD_MAX_BYTES: '2048' } });
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false', UPLOAD_MAX_BYTES: '2048' } });
 const codes = () => service(s.built.ctx, 'codes');
 
 describe('temp token', () => {

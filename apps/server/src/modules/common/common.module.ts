@@ -1,7 +1,7 @@
 import { registerMessages } from '../../platform/i18n/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { service } from '../../platform/context.ts';
-import { SecretHolder } from './app-secret.ts';
+import { holdSecret } from './app-secret.ts';
 import { CodeService } from './code.service.ts';
 import { commonMessages } from './common.messages.ts';
 import { registerCommonRoutes } from './common.routes.ts';
@@ -27,8 +27,8 @@ registerMessages(commonMessages);
 export const commonModule: Module = {
   name: 'common',
   register(app, ctx) {
-    const secret = new SecretHolder(ctx.db, 'common.hmac');
-    const tempTokens = new TempTokenService(secret, ctx.clock);
+    const secret = holdSecret(ctx.db, 'common.hmac');
+    const tempTokens = new TempTokenService({ secret, clock: ctx.clock });
     const accounts = () => service(ctx, 'account');
     const codes = new CodeService({
       db: ctx.db,
@@ -38,7 +38,7 @@ export const commonModule: Module = {
       sms: ctx.sms,
       addressOf: (userId) => accounts().getUser(userId),
     });
-    const uploadService = new UploadService(ctx.db, ctx.storage, ctx.clock);
+    const uploadService = new UploadService({ db: ctx.db, storage: ctx.storage, clock: ctx.clock });
     ctx.services.codes = codes;
     ctx.services.uploads = uploadService;
 

@@ -1,4 +1,5 @@
 import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
@@ -7,7 +8,7 @@ export const appSecrets = pgTable('app_secrets', {
 });
 
 export const verificationCodes = pgTable('verification_codes', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   channel: text('channel').notNull(),
   target: text('target').notNull(),
   purpose: text('purpose').notNull(),
@@ -19,7 +20,7 @@ export const verificationCodes = pgTable('verification_codes', {
 });
 
 export const uploads = pgTable('uploads', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   fileName: text('file_name').notNull().unique(),
   ownerUserId: bigint('owner_user_id', { mode: 'number' }).notNull(),
   mime: text('mime').notNull(),

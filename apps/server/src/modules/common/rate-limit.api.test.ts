@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { expect, it } from 'vitest';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { tempToken } from '../account/account.test-helpers.ts';
 
 /** Route limits are on here (RATE_LIMIT_ENABLED defaults to true); the other test files switch them off. */
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = serverForSuite();
 
 it('send-code calls answer 429 with a localized message past 10 a minute per IP', async () => {
   const token = await tempToken(s);

@@ -17,40 +17,42 @@ export interface StoredUpload {
   createdAt: Date;
 }
 
+export interface UploadServiceDeps {
+  db: Db;
+  storage: FileStorage;
+  clock: Clock;
+}
+
 /**
  * User uploads. The file id is the random storage name, so it cannot be guessed; reading is still
  * checked against the owner by the route, and other modules (KYC review) read through `read()`.
  */
 export class UploadService {
-  private readonly db: Db;
-  private readonly storage: FileStorage;
-  private readonly clock: Clock;
-  constructor(db: Db, storage: FileStorage, clock: Clock) {
-    this.db = db;
-    this.storage = storage;
-    this.clock = clock;
+  private readonly deps: UploadServiceDeps;
+  constructor(deps: UploadServiceDeps) {
+    this.deps = deps;
   }
 
   async save(ownerUserId: number, content: Buffer): Promise<StoredUpload> {
     const type = await fileTypeFromBuffer(content);
     const ext = type ? ALLOWED[type.mime] : undefined;
     if (!type || !ext) throw badRequest('UPLOAD_NOT_IMAGE', 'common.uploadNotImage', undefined, 'file');
-    const fileId = await this.storage.save(content, ext);
-    const [row] = await this.db
+    const fileId = await this.deps.storage.save(content, ext);
+    const [row] = await this.deps.db
       .insert(uploads)
       .values({
         fileName: fileId,
         ownerUserId,
         mime: type.mime,
         size: content.length,
-        createdAt: new Date(this.clock.now()),
+        createdAt: new Date(this.deps.clock.now()),
       })
       .returning();
     return toStored(row!);
   }
 
   async get(fileId: string): Promise<StoredUpload | null> {
-    const [row] = await this.db.select().from(uploads).where(eq(uploads.fileName, fileId)).limit(1);
+    const [row] = await this.deps.db.select().from(uploads).where(eq(uploads.fileName, fileId)).limit(1);
     return row ? toStored(row) : null;
   }
 
@@ -63,7 +65,7 @@ export class UploadService {
   async read(fileId: string): Promise<{ content: Buffer; mime: string } | null> {
     const meta = await this.get(fileId);
     if (!meta) return null;
-    const content = await this.storage.read(fileId);
+    const content = await this.deps.storage.read(fileId);
     return content ? { content, mime: meta.mime } : null;
   }
 }

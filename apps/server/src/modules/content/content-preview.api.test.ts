@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
-const server = useTestServer();
+const server = serverForSuite();
 
 describe('the content preview', () => {
   it('shows a body as users will get it (sanitized), to content operators only', async () => {

@@ -4,13 +4,13 @@ import { ManualClock } from '../../platform/clock.ts';
 import { DEFAULT_DOCUMENTS, seedContent } from './content.seed.ts';
 import { formatDecimal, formatRate } from './documents/document-format.ts';
 import { feeFigures } from './documents/fee-schedule.figures.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1));
 let content: { token: string; id: number };
 let support: { token: string };
 
-const server = useTestServer({ clock });
+const server = serverForSuite({ clock });
 beforeAll(async () => {
   await seedContent(server.built.ctx);
   content = await server.createOperator(['content']);

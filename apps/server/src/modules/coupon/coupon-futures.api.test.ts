@@ -3,14 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
 import { rid } from '../wallet/wallet.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
 let h: Awaited<ReturnType<typeof futuresHarness>>;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 
-const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
   h = await futuresHarness(server, clock);
   await h.setIndex('BTCUSDT', '50000');

@@ -5,7 +5,7 @@ import { service } from '../../platform/context.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 import { users } from '../account/user.schema.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 // expected fees from the published rates, independently of the server's code
 const TAKER = parseRate('0.001');
@@ -17,7 +17,7 @@ let finance: { id: number; token: string };
 let n = 0;
 const cid = () => `c-${++n}`;
 
-const server = useTestServer({ clock });
+const server = serverForSuite({ clock });
 beforeAll(async () => {
   finance = await server.createOperator(['finance']);
 });

@@ -8,7 +8,7 @@ import { rid, useWalletHarness } from '../wallet/wallet.test-helpers.ts';
 import { PriceService } from '../market/price.service.ts';
 import { settleDue } from './settlement.job.ts';
 import { verificationOf } from './verification.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 2, 1, 12, 0, 0, 250));
 let finance: string;
@@ -61,7 +61,7 @@ async function fundPool(amount: string) {
   expect(res.status).toBe(200);
 }
 
-const server = useTestServer({ clock });
+const server = serverForSuite({ clock });
 const h = useWalletHarness(server, clock);
 beforeAll(async () => {
   finance = h.finance;

@@ -6,7 +6,7 @@ import { FUND_PASSWORD, rid } from '../wallet/wallet.test-helpers.ts';
 import { DAY_MS } from './earn-math.ts';
 import { earnAccruals } from './earn.schema.ts';
 import { earnHarness } from './earn.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 // the tests run the accrual job themselves; the background timer must not race them
 process.env.EARN_JOB_MS = '3600000';
@@ -15,7 +15,7 @@ let h: ReturnType<typeof earnHarness>;
 // noon UTC: the subscription day is 2026-06-01, its first earning day 2026-06-02
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 12));
 
-const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
   h = earnHarness(server, clock);
   await h.init();

@@ -100,7 +100,7 @@ export const futuresModule: Module = {
       timer.unref();
       stop = () => clearInterval(timer);
     }
-    const maker = config.marketMaker ? new FuturesMarketMaker(ctx, futures, config) : null;
+    const maker = config.marketMaker ? new FuturesMarketMaker({ ctx, futures, config }) : null;
     if (maker) await maker.start();
     await registerMaker();
     background.set(ctx, { stop, maker });

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { futuresHarness } from './futures.test-helpers.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
@@ -13,7 +13,6 @@ process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
  * reconciles, nothing but the outside world is negative, clearing equals Σ margin − Σ side × entryValue, and no
  * call fails with a server error.
  */
-let server: TestServer;
 let h: Awaited<ReturnType<typeof futuresHarness>>;
 const clock = new ManualClock(Date.UTC(2026, 4, 1, 1, 0, 0));
 const ETH = 'ETHUSDT'; // tick 0.01, step 0.0001
@@ -78,18 +77,15 @@ async function setIndexTicks(t: bigint) {
   await h.setIndex(ETH, price(index));
 }
 
+// funding steps move the clock by 8 h at a time: keep the sessions alive for the whole run
+const server = serverForSuite({ clock, env: { SESSION_TTL_HOURS: '2160' } });
 beforeAll(async () => {
-  // funding steps move the clock by 8 h at a time: keep the sessions alive for the whole run
-  server = await startTestServer({ clock, env: { SESSION_TTL_HOURS: '2160' } });
   h = await futuresHarness(server, clock);
   await setIndexTicks(index);
   maker = await server.createUser();
   await h.fund(maker.id, '50000000');
   await call(maker, '/leverage', { symbol: ETH, leverage: 5 });
   await h.fundInsurance('150'); // small: some shortfalls are covered by the fund, the rest goes to ADL
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('futures ledger property', () => {

@@ -21,15 +21,15 @@ import { t } from '../../platform/i18n/messages.ts';
 import type { Api } from '../../platform/module.ts';
 import type { FuturesService } from './futures.service.ts';
 import { liquidationSettlement } from './liquidation-settlement.ts';
+import { userCalls } from '../../platform/http/user-calls.ts';
 
 /**
  * The app's futures calls: contracts, the public book, tape and funding, and the signed-in user's account,
  * settings, orders, positions, TP/SL and funding history.
  */
 export function registerFuturesRoutes(app: Api, ctx: AppContext, futures: FuturesService): void {
-  const user = ctx.guards.user;
   const tags = ['futures'];
-  const uid = (r: { user?: { id: number } | null }) => r.user!.id;
+  const call = userCalls(app, ctx.guards.user, tags);
 
   app.post('/xb/v1/futures/contracts', { schema: { tags, body: z.object({}).optional() } }, async () =>
     futures.contracts(),
@@ -46,68 +46,36 @@ export function registerFuturesRoutes(app: Api, ctx: AppContext, futures: Future
   app.post('/xb/v1/futures/funding/info', { schema: { tags, body: FundingInfoRequest.optional() } }, async (r) =>
     futures.fundingInfo(r.body?.symbol),
   );
-  app.post('/xb/v1/futures/account', { preHandler: user, schema: { tags, body: z.object({}).optional() } }, async (r) =>
-    futures.account(uid(r)),
+  call('/xb/v1/futures/account', z.object({}).optional(), (userId) => futures.account(userId));
+  call('/xb/v1/futures/leverage', LeverageRequest, (userId, body) =>
+    futures.setLeverage(userId, body.symbol, body.leverage),
   );
-  app.post('/xb/v1/futures/leverage', { preHandler: user, schema: { tags, body: LeverageRequest } }, async (r) =>
-    futures.setLeverage(uid(r), r.body.symbol, r.body.leverage),
+  call('/xb/v1/futures/margin-mode', MarginModeRequest, (userId, body) =>
+    futures.setMarginMode(userId, body.symbol, body.marginMode),
   );
-  app.post('/xb/v1/futures/margin-mode', { preHandler: user, schema: { tags, body: MarginModeRequest } }, async (r) =>
-    futures.setMarginMode(uid(r), r.body.symbol, r.body.marginMode),
+  call('/xb/v1/futures/order/place', FuturesPlaceOrderRequest, (userId, body) => futures.place(userId, body));
+  call('/xb/v1/futures/order/cancel', FuturesCancelOrderRequest, (userId, body) =>
+    futures.cancel(userId, body.orderId),
   );
-  app.post(
-    '/xb/v1/futures/order/place',
-    { preHandler: user, schema: { tags, body: FuturesPlaceOrderRequest } },
-    async (r) => futures.place(uid(r), r.body),
-  );
-  app.post(
-    '/xb/v1/futures/order/cancel',
-    { preHandler: user, schema: { tags, body: FuturesCancelOrderRequest } },
-    async (r) => futures.cancel(uid(r), r.body.orderId),
-  );
-  app.post(
-    '/xb/v1/futures/orders/open',
-    { preHandler: user, schema: { tags, body: FuturesSymbolFilter } },
-    async (r) => {
-      if (r.body.symbol) futures.book(r.body.symbol);
-      return futures.openOrders(uid(r), r.body.symbol);
-    },
-  );
-  app.post(
-    '/xb/v1/futures/orders/history',
-    { preHandler: user, schema: { tags, body: FuturesPageRequest } },
-    async (r) => futures.orderHistory(uid(r), r.body),
-  );
-  app.post('/xb/v1/futures/positions', { preHandler: user, schema: { tags, body: FuturesSymbolFilter } }, async (r) => {
-    if (r.body.symbol) futures.book(r.body.symbol);
-    return futures.positions(uid(r), r.body.symbol);
+  call('/xb/v1/futures/orders/open', FuturesSymbolFilter, (userId, body) => {
+    if (body.symbol) futures.book(body.symbol);
+    return futures.openOrders(userId, body.symbol);
   });
-  app.post(
-    '/xb/v1/futures/positions/closed',
-    { preHandler: user, schema: { tags, body: FuturesPageRequest } },
-    async (r) => futures.closedPositions(uid(r), r.body),
-  );
-  app.post(
-    '/xb/v1/futures/position/close',
-    { preHandler: user, schema: { tags, body: ClosePositionRequest } },
-    async (r) => futures.closePosition(uid(r), r.body),
-  );
-  app.post(
-    '/xb/v1/futures/position/close-all',
-    { preHandler: user, schema: { tags, body: CloseAllRequest } },
-    async (r) => {
-      if (r.body.symbol) futures.book(r.body.symbol);
-      return futures.closeAll(uid(r), r.body.requestId, r.body.symbol);
-    },
-  );
-  app.post(
-    '/xb/v1/futures/position/margin',
-    { preHandler: user, schema: { tags, body: PositionMarginRequest } },
-    async (r) => futures.positionMargin(uid(r), r.body),
-  );
-  app.post('/xb/v1/futures/stop-pl/set', { preHandler: user, schema: { tags, body: StopPlRequest } }, async (r) => {
-    const res = await futures.setStopPl(uid(r), r.body);
-    return { ...res, warning: res.warning === null ? null : t(r.locale, res.warning) };
+  call('/xb/v1/futures/orders/history', FuturesPageRequest, (userId, body) => futures.orderHistory(userId, body));
+  call('/xb/v1/futures/positions', FuturesSymbolFilter, (userId, body) => {
+    if (body.symbol) futures.book(body.symbol);
+    return futures.positions(userId, body.symbol);
+  });
+  call('/xb/v1/futures/positions/closed', FuturesPageRequest, (userId, body) => futures.closedPositions(userId, body));
+  call('/xb/v1/futures/position/close', ClosePositionRequest, (userId, body) => futures.closePosition(userId, body));
+  call('/xb/v1/futures/position/close-all', CloseAllRequest, (userId, body) => {
+    if (body.symbol) futures.book(body.symbol);
+    return futures.closeAll(userId, body.requestId, body.symbol);
+  });
+  call('/xb/v1/futures/position/margin', PositionMarginRequest, (userId, body) => futures.positionMargin(userId, body));
+  call('/xb/v1/futures/stop-pl/set', StopPlRequest, async (userId, body, request) => {
+    const res = await futures.setStopPl(userId, body);
+    return { ...res, warning: res.warning === null ? null : t(request.locale, res.warning) };
   });
   // public, like the cycle contract's verification: anyone can recompute a liquidation from the same ticks
   app.post(
@@ -120,9 +88,5 @@ export function registerFuturesRoutes(app: Api, ctx: AppContext, futures: Future
       return s;
     },
   );
-  app.post(
-    '/xb/v1/futures/funding/history',
-    { preHandler: user, schema: { tags, body: FuturesPageRequest } },
-    async (r) => futures.fundingHistory(uid(r), r.body),
-  );
+  call('/xb/v1/futures/funding/history', FuturesPageRequest, (userId, body) => futures.fundingHistory(userId, body));
 }

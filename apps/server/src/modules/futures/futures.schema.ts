@@ -1,4 +1,5 @@
 import { bigint, boolean, integer, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 /** Drizzle mirror of migrations/202611211700_futures_tables.sql (ticks, lots and USDT minor units). */
 
@@ -15,7 +16,7 @@ export const futuresSettings = pgTable(
 );
 
 export const futuresPositions = pgTable('futures_positions', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   symbol: text('symbol').notNull(),
   side: text('side').$type<'long' | 'short'>().notNull(),
@@ -50,11 +51,7 @@ export type PositionRow = typeof futuresPositions.$inferSelect;
 export const futuresOrders = pgTable(
   'futures_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    symbol: text('symbol').notNull(),
-    clientOrderId: text('client_order_id').notNull(),
-    requestHash: text('request_hash').notNull(),
+    ...col.orderRequestColumns(),
     side: text('side').$type<'buy' | 'sell'>().notNull(),
     type: text('type').$type<'limit' | 'market'>().notNull(),
     source: text('source').$type<'user' | 'close' | 'take_profit' | 'stop_loss' | 'liquidation'>().notNull(),
@@ -73,15 +70,14 @@ export const futuresOrders = pgTable(
     feeRemaining: bigint('fee_remaining', { mode: 'bigint' }).notNull(),
     status: text('status').$type<'new' | 'partially_filled' | 'filled' | 'cancelled'>().notNull(),
     cancelReason: text('cancel_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...col.rowTimes(),
   },
   (t) => [unique().on(t.userId, t.clientOrderId)],
 );
 export type FuturesOrderRow = typeof futuresOrders.$inferSelect;
 
 export const futuresTrades = pgTable('futures_trades', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   symbol: text('symbol').notNull(),
   kind: text('kind').$type<'match' | 'adl'>().notNull(),
   priceTicks: bigint('price_ticks', { mode: 'bigint' }).notNull(),
@@ -102,7 +98,7 @@ export const futuresTrades = pgTable('futures_trades', {
 export const futuresMarkPrices = pgTable(
   'futures_mark_prices',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: col.id(),
     symbol: text('symbol').notNull(),
     ts: timestamp('ts', { withTimezone: true }).notNull(),
     indexPrice: numeric('index_price', { precision: 38, scale: 18 }).notNull(),
@@ -114,7 +110,7 @@ export const futuresMarkPrices = pgTable(
 export const futuresFundingRounds = pgTable(
   'futures_funding_rounds',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: col.id(),
     symbol: text('symbol').notNull(),
     fundingTime: timestamp('funding_time', { withTimezone: true }).notNull(),
     rate: bigint('rate', { mode: 'bigint' }).notNull(),
@@ -127,7 +123,7 @@ export const futuresFundingRounds = pgTable(
 );
 
 export const futuresFundingPayments = pgTable('futures_funding_payments', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   roundId: bigint('round_id', { mode: 'number' }).notNull(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   positionId: bigint('position_id', { mode: 'number' }).notNull(),
@@ -139,7 +135,7 @@ export const futuresFundingPayments = pgTable('futures_funding_payments', {
 });
 
 export const futuresLiquidations = pgTable('futures_liquidations', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   positionId: bigint('position_id', { mode: 'number' }).notNull(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   symbol: text('symbol').notNull(),

@@ -5,6 +5,7 @@ import { divCeil, divFloor, parseFixed, parseRate, RATE_ONE, USDT_SCALE } from '
 import type { FuturesConfig } from './futures.config.ts';
 import type { FuturesService } from './futures.service.ts';
 import { walletOf } from './settle-fill.ts';
+import { serialLoop, type SerialLoop } from '../../platform/serial-loop.ts';
 
 /**
  * The futures market maker (DESIGN.md §6): a normal, visible account with its own capital in its futures
@@ -45,58 +46,58 @@ export async function seedFuturesMarketMaker(ctx: AppContext): Promise<void> {
   });
 }
 
+export interface FuturesMarketMakerDeps {
+  ctx: AppContext;
+  futures: FuturesService;
+  config: FuturesConfig;
+}
+
 export class FuturesMarketMaker {
-  private readonly ctx: AppContext;
-  private readonly futures: FuturesService;
-  private readonly config: FuturesConfig;
   private readonly quotedAt = new Map<string, bigint>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> = Promise.resolve();
+  private loop: SerialLoop | null = null;
   private makerId = 0;
   private round = 0;
 
-  constructor(ctx: AppContext, futures: FuturesService, config: FuturesConfig) {
-    this.ctx = ctx;
-    this.futures = futures;
-    this.config = config;
+  private readonly deps: FuturesMarketMakerDeps;
+  constructor(deps: FuturesMarketMakerDeps) {
+    this.deps = deps;
   }
 
   async start(): Promise<void> {
-    await seedFuturesMarketMaker(this.ctx);
-    this.makerId = (await service(this.ctx, 'account').findIdByEmail(FUTURES_MAKER_EMAIL))!;
-    for (const symbol of this.futures.books.keys()) {
-      await this.futures.setLeverage(this.makerId, symbol, LEVERAGE).catch(() => undefined);
+    await seedFuturesMarketMaker(this.deps.ctx);
+    this.makerId = (await service(this.deps.ctx, 'account').findIdByEmail(FUTURES_MAKER_EMAIL))!;
+    for (const symbol of this.deps.futures.books.keys()) {
+      await this.deps.futures.setLeverage(this.makerId, symbol, LEVERAGE).catch(() => undefined);
     }
-    this.timer = setInterval(() => {
-      this.running = this.running
-        .then(() => this.step())
-        .catch((err) => this.ctx.log.warn({ err }, 'futures market maker step failed'));
-    }, 2000);
-    this.timer.unref();
+    this.loop = serialLoop(
+      2000,
+      () => this.step(),
+      (err) => this.deps.ctx.log.warn({ err }, 'futures market maker step failed'),
+      { unref: true },
+    );
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop?.stop();
+    this.loop = null;
   }
 
   private async step(): Promise<void> {
     this.round += 1;
-    const spread = parseRate(this.config.mmSpread);
-    const levelUnits = parseFixed(this.config.mmLevelUsdt, USDT_SCALE);
-    for (const [symbol, book] of this.futures.books) {
+    const spread = parseRate(this.deps.config.mmSpread);
+    const levelUnits = parseFixed(this.deps.config.mmLevelUsdt, USDT_SCALE);
+    for (const [symbol, book] of this.deps.futures.books) {
       const mark = book.mark;
       if (mark === null) continue;
       const last = this.quotedAt.get(symbol);
       const moved = last === undefined || (mark > last ? mark - last : last - mark) * RATE_ONE > REQUOTE * last;
-      const thin = book.openOrdersOf(this.makerId).length < this.config.mmLevels;
+      const thin = book.openOrdersOf(this.makerId).length < this.deps.config.mmLevels;
       if (!moved && !thin) continue;
       await book.run((tx) => book.cancelAllOf(tx, this.makerId, 'requote'));
       const c = book.contract;
       // every level at once: the quotes queue together and commit as one group
       const quotes: Array<Promise<unknown>> = [];
-      for (let i = 0; i < this.config.mmLevels; i++) {
+      for (let i = 0; i < this.deps.config.mmLevels; i++) {
         const distance = spread * BigInt(i + 1);
         const bid = divFloor(mark * (RATE_ONE - distance), RATE_ONE);
         const ask = divCeil(mark * (RATE_ONE + distance), RATE_ONE);
@@ -107,7 +108,7 @@ export class FuturesMarketMaker {
           if (ticks <= 0n) continue;
           const lots = divCeil(levelUnits, ticks);
           quotes.push(
-            this.futures
+            this.deps.futures
               .place(this.makerId, {
                 clientOrderId: `fmm-${symbol}-${this.round}-${side}${i}-${crypto.randomBytes(3).toString('hex')}`,
                 symbol,
@@ -117,7 +118,7 @@ export class FuturesMarketMaker {
                 quantity: lotsToQty(c, lots),
                 postOnly: true,
               })
-              .catch((err: unknown) => this.ctx.log.debug({ err, symbol }, 'futures market maker quote refused')),
+              .catch((err: unknown) => this.deps.ctx.log.debug({ err, symbol }, 'futures market maker quote refused')),
           );
         }
       }

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { futuresHarness } from './futures.test-helpers.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
-let server: TestServer;
 let h: Awaited<ReturnType<typeof futuresHarness>>;
 const clock = new ManualClock(Date.UTC(2026, 2, 3, 1, 0, 0));
 const BTC = 'BTCUSDT';
@@ -27,13 +26,10 @@ async function expectBooksBalanced() {
   expect(c.clearing).toBe(c.expectedClearing);
 }
 
+const server = serverForSuite({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   h = await futuresHarness(server, clock);
   await h.setIndex(BTC, '100000');
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('futures TP/SL given with the order', () => {

@@ -17,6 +17,7 @@ import type { FuturesScope } from './futures-scope.ts';
 import { toPosition } from './risk.ts';
 import { walletOf } from './settle-fill.ts';
 import { CLOSED_POSITION_EXTRAS, orderView, positionView, usdt } from './views.ts';
+import { newestFirstPage } from '../common/newest-first-page.ts';
 
 /** One page of a user's history, newest first. */
 export interface HistoryPage<T> {
@@ -129,17 +130,10 @@ export async function orderHistory(
   q: { symbol?: string; page: number; size: number },
 ): Promise<HistoryPage<FuturesOrder>> {
   const where = and(eq(futuresOrders.userId, userId), q.symbol ? eq(futuresOrders.symbol, q.symbol) : undefined);
-  const rows = await scope.db
-    .select()
-    .from(futuresOrders)
-    .where(where)
-    .orderBy(desc(futuresOrders.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  const [total] = await scope.db.select({ n: count() }).from(futuresOrders).where(where);
+  const { rows, total } = await newestFirstPage(scope.db, futuresOrders, where, q);
   return {
     items: rows.map((r) => orderView(contractOf(r.symbol)!, r)),
-    total: Number(total?.n ?? 0),
+    total,
     page: q.page,
     size: q.size,
   };

@@ -1,21 +1,17 @@
 import { service } from '../../platform/context.ts';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const MAX_BYTES = 20_000;
-let server: TestServer;
 let compliance: { id: number; token: string };
 let support: { id: number; token: string };
 
+const server = serverForSuite({ env: { UPLOAD_MAX_BYTES: String(MAX_BYTES), RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
-  server = await startTestServer({ env: { UPLOAD_MAX_BYTES: String(MAX_BYTES), RATE_LIMIT_ENABLED: 'false' } });
   compliance = await server.createOperator(['compliance']);
   support = await server.createOperator(['support']);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 let phoneSeq = 5550000;
@@ -144,12 +140,9 @@ describe('basic verification: pending → rejected → resubmitted → approved'
   it('walks every transition and each refusal on the way', async () => {
     const u = await boundUser();
     const submitted = await server.api('/xb/v1/kyc/basic/submit', basic('ab-12 345 678'), { token: u.token });
-    expect(submitted.status).toBe(200);
-    expect(submitted.body.data).toMatchObject({
-      level: 'basic',
-      state: 'pending',
-      country: 'FR',
-      idNumber: '******5678',
+    expect(submitted).toMatchObject({
+      status: 200,
+      body: { data: { level: 'basic', state: 'pending', country: 'FR', idNumber: '******5678' } },
     });
 
     const twice = await server.api('/xb/v1/kyc/basic/submit', basic(), { token: u.token });

@@ -1,8 +1,9 @@
 import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 /** Mirrors migrations/202611211300_kyc_applications.sql (the CHECKs and unique indexes live there). */
 export const kycApplications = pgTable('kyc_applications', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   level: text('level').$type<'basic' | 'advanced'>().notNull(),
   state: text('state').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),

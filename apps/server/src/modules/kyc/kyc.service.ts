@@ -48,38 +48,28 @@ export type ApprovedListener = (
   approved: { userId: number; level: 'basic' | 'advanced' },
 ) => Promise<(() => void) | void>;
 
+export interface KycServiceDeps {
+  db: Db;
+  clock: Clock;
+  storage: FileStorage;
+  accounts: () => AccountPort;
+  uploads: () => UploadsPort;
+  audit: AuditService;
+  maxPhotoBytes: number;
+}
+
 export class KycService implements KycReader {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  private readonly storage: FileStorage;
-  private readonly accounts: () => AccountPort;
-  private readonly uploads: () => UploadsPort;
-  private readonly audit: AuditService;
-  private readonly maxPhotoBytes: number;
   private readonly approvedListeners: ApprovedListener[] = [];
 
-  constructor(deps: {
-    db: Db;
-    clock: Clock;
-    storage: FileStorage;
-    accounts: () => AccountPort;
-    uploads: () => UploadsPort;
-    audit: AuditService;
-    maxPhotoBytes: number;
-  }) {
-    this.db = deps.db;
-    this.clock = deps.clock;
-    this.storage = deps.storage;
-    this.accounts = deps.accounts;
-    this.uploads = deps.uploads;
-    this.audit = deps.audit;
-    this.maxPhotoBytes = deps.maxPhotoBytes;
+  private readonly deps: KycServiceDeps;
+  constructor(deps: KycServiceDeps) {
+    this.deps = deps;
   }
 
   // ---- read side -------------------------------------------------------------------------------
 
   async levelOf(userId: number): Promise<KycLevel> {
-    const rows = await this.db
+    const rows = await this.deps.db
       .select({ level: kycApplications.level })
       .from(kycApplications)
       .where(and(eq(kycApplications.userId, userId), eq(kycApplications.state, 'approved')));
@@ -91,7 +81,7 @@ export class KycService implements KycReader {
   }
 
   async countryOf(userId: number): Promise<string | null> {
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select({ country: kycApplications.country })
       .from(kycApplications)
       .where(
@@ -107,7 +97,7 @@ export class KycService implements KycReader {
   async summariesOf(userIds: number[]): Promise<Map<number, KycSummary>> {
     const result = new Map<number, KycSummary>();
     if (userIds.length === 0) return result;
-    const rows = await this.db
+    const rows = await this.deps.db
       .select()
       .from(kycApplications)
       .where(inArray(kycApplications.userId, userIds))
@@ -118,7 +108,7 @@ export class KycService implements KycReader {
 
   /** The user's own view: level, state, what may be submitted next, and the latest application per level. */
   async status(userId: number) {
-    const user = await this.accounts().getUser(userId);
+    const user = await this.deps.accounts().getUser(userId);
     const rows = await this.applicationsOf(userId);
     const summary = summarize(rows);
     const latest = (level: 'basic' | 'advanced') => rows.filter((r) => r.level === level).at(-1) ?? null;
@@ -146,7 +136,7 @@ export class KycService implements KycReader {
   async submitBasic(userId: number, input: KycBasicSubmit) {
     await this.requireBound(userId);
     const idNumber = input.idNumber.toUpperCase().replace(/[\s-]/g, '');
-    return this.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       await this.requireOpen(userId, 'basic', tx);
       const [other] = await tx
         .select({ id: kycApplications.id })
@@ -168,7 +158,7 @@ export class KycService implements KycReader {
         idNumber,
         country: input.country,
         documentType: input.documentType,
-        createdAt: new Date(this.clock.now()),
+        createdAt: new Date(this.deps.clock.now()),
       });
       return userView(row);
     });
@@ -177,23 +167,23 @@ export class KycService implements KycReader {
   async submitAdvanced(userId: number, input: KycAdvancedSubmit) {
     await this.requireBound(userId);
     if ((await this.levelOf(userId)) === 'none') throw badRequest('KYC_BASIC_REQUIRED', 'kyc.basicRequired');
-    await this.requireOpen(userId, 'advanced', this.db);
+    await this.requireOpen(userId, 'advanced', this.deps.db);
 
     // Every photo is checked and cleaned before anything is written; a refused photo changes nothing.
     const cleaned: Array<{ slot: PhotoSlot; sourceFileId: string; content: Buffer }> = [];
     for (const slot of PHOTO_SLOTS) {
       const sourceFileId = input[slot];
-      const owner = await this.uploads().ownerOf(sourceFileId);
+      const owner = await this.deps.uploads().ownerOf(sourceFileId);
       if (owner === null) throw badRequest('KYC_PHOTO_MISSING', 'kyc.photoMissing', undefined, slot);
       if (owner !== userId) throw new AppError(403, 'KYC_PHOTO_NOT_YOURS', 'kyc.photoNotYours', undefined, slot);
-      const file = await this.uploads().read(sourceFileId);
+      const file = await this.deps.uploads().read(sourceFileId);
       if (!file) throw badRequest('KYC_PHOTO_MISSING', 'kyc.photoMissing', undefined, slot);
-      const photo = await sanitizePhoto(file.content, this.maxPhotoBytes);
+      const photo = await sanitizePhoto(file.content, this.deps.maxPhotoBytes);
       if (!photo.ok && photo.reason === 'size') {
         throw badRequest(
           'KYC_PHOTO_TOO_LARGE',
           'kyc.photoSize',
-          { max: Math.floor(this.maxPhotoBytes / 1048576) },
+          { max: Math.floor(this.deps.maxPhotoBytes / 1048576) },
           slot,
         );
       }
@@ -201,11 +191,11 @@ export class KycService implements KycReader {
       cleaned.push({ slot, sourceFileId, content: photo.content });
     }
     // Files first, rows second: a failed transaction leaves only unreferenced private files.
-    const now = new Date(this.clock.now());
+    const now = new Date(this.deps.clock.now());
     const names = {} as Record<PhotoSlot, string>;
     const photoRows: Array<typeof kycPhotos.$inferInsert> = [];
     for (const c of cleaned) {
-      const name = await this.storage.save(c.content, 'jpg');
+      const name = await this.deps.storage.save(c.content, 'jpg');
       names[c.slot] = name;
       photoRows.push({
         name,
@@ -216,7 +206,7 @@ export class KycService implements KycReader {
         createdAt: now,
       });
     }
-    return this.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       await this.requireOpen(userId, 'advanced', tx);
       await tx.insert(kycPhotos).values(photoRows);
       const row = await insertApplication(tx, {
@@ -238,14 +228,14 @@ export class KycService implements KycReader {
    * caller decides who may see it: `ownerId` is returned for that check.
    */
   async photo(fileId: string): Promise<{ ownerId: number; content: Buffer; contentType: string } | null> {
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select()
       .from(kycPhotos)
       .where(or(eq(kycPhotos.name, fileId), eq(kycPhotos.sourceFileId, fileId)))
       .orderBy(desc(kycPhotos.createdAt))
       .limit(1);
     if (!row) return null;
-    const content = await this.storage.read(row.name);
+    const content = await this.deps.storage.read(row.name);
     if (!content) return null;
     return { ownerId: row.userId, content, contentType: row.contentType };
   }
@@ -259,8 +249,8 @@ export class KycService implements KycReader {
       eq(kycApplications.state, filter.state),
       filter.level ? eq(kycApplications.level, filter.level) : undefined,
     );
-    const [total] = await this.db.select({ n: count() }).from(kycApplications).where(where);
-    const rows = await this.db
+    const [total] = await this.deps.db.select({ n: count() }).from(kycApplications).where(where);
+    const rows = await this.deps.db
       .select()
       .from(kycApplications)
       .where(where)
@@ -270,7 +260,7 @@ export class KycService implements KycReader {
       .offset((filter.page - 1) * filter.size);
     const items = [];
     for (const r of rows) {
-      const user = await this.accounts().getUser(r.userId);
+      const user = await this.deps.accounts().getUser(r.userId);
       items.push({
         id: r.id,
         userId: r.userId,
@@ -288,12 +278,12 @@ export class KycService implements KycReader {
   }
 
   async view(operatorId: number, id: number, ip: string) {
-    const [row] = await this.db.select().from(kycApplications).where(eq(kycApplications.id, id));
+    const [row] = await this.deps.db.select().from(kycApplications).where(eq(kycApplications.id, id));
     if (!row) throw notFound('kyc.applicationNotFound');
-    const user = await this.accounts().getUser(row.userId);
+    const user = await this.deps.accounts().getUser(row.userId);
     const history = await this.applicationsOf(row.userId);
     // Identity data is personal data: every look at it is on record.
-    await this.audit.record({ operatorId, action: 'kyc.view', targetType: 'kyc_application', targetId: id, ip });
+    await this.deps.audit.record({ operatorId, action: 'kyc.view', targetType: 'kyc_application', targetId: id, ip });
     return {
       ...operatorView(row),
       user: user
@@ -327,7 +317,13 @@ export class KycService implements KycReader {
   }
 
   async recordPhotoView(operatorId: number, fileId: string, ip: string): Promise<void> {
-    await this.audit.record({ operatorId, action: 'kyc.photo_view', targetType: 'kyc_photo', targetId: fileId, ip });
+    await this.deps.audit.record({
+      operatorId,
+      action: 'kyc.photo_view',
+      targetType: 'kyc_photo',
+      targetId: fileId,
+      ip,
+    });
   }
 
   // ---- internals -------------------------------------------------------------------------------
@@ -339,14 +335,14 @@ export class KycService implements KycReader {
     decision: { state: 'approved' | 'rejected'; rejectReason: string | null },
   ) {
     const afterCommit: Array<() => void> = [];
-    const view = await this.db.transaction(async (tx) => {
+    const view = await this.deps.db.transaction(async (tx) => {
       const [row] = await tx
         .update(kycApplications)
         .set({
           state: decision.state,
           rejectReason: decision.rejectReason,
           reviewedBy: operatorId,
-          reviewedAt: new Date(this.clock.now()),
+          reviewedAt: new Date(this.deps.clock.now()),
         })
         .where(and(eq(kycApplications.id, id), eq(kycApplications.state, 'pending')))
         .returning();
@@ -358,7 +354,7 @@ export class KycService implements KycReader {
         if (!exists) throw notFound('kyc.applicationNotFound');
         throw conflict('KYC_NOT_PENDING', 'kyc.notPending');
       }
-      await this.audit.record(
+      await this.deps.audit.record(
         {
           operatorId,
           action: decision.state === 'approved' ? 'kyc.approve' : 'kyc.reject',
@@ -386,7 +382,7 @@ export class KycService implements KycReader {
   }
 
   private async applicationsOf(userId: number): Promise<KycApplicationRow[]> {
-    return this.db
+    return this.deps.db
       .select()
       .from(kycApplications)
       .where(eq(kycApplications.userId, userId))
@@ -394,7 +390,7 @@ export class KycService implements KycReader {
   }
 
   private async requireBound(userId: number): Promise<void> {
-    const user = await this.accounts().getUser(userId);
+    const user = await this.deps.accounts().getUser(userId);
     if (!user?.email || !user.phone) throw badRequest('KYC_BIND_REQUIRED', 'kyc.bindRequired');
   }
 

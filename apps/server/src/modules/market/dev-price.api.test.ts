@@ -5,12 +5,12 @@ import { loadConfig } from '../../platform/config.ts';
 import { devPriceControlAllowed } from './dev-price.ts';
 import type { PriceSource } from './price-source.ts';
 import { SimulatedFeed } from './simulated-feed.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 2, 1));
 const prices = () => service(server.built.ctx, 'prices');
 
-const server = useTestServer({ clock, env: { DEV_PRICE_CONTROL: 'true' } });
+const server = serverForSuite({ clock, env: { DEV_PRICE_CONTROL: 'true' } });
 
 describe('development price control', () => {
   it('is refused in production and never offered on a live source', () => {

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { parseUnits } from '@tidemark/contract/money';
 import { candleOpenTime, type Candle, type WsServerMessage } from '@tidemark/contract/spot';
 import { ManualClock } from '../../platform/clock.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 /**
  * Index candles: what a market's chart draws before it has trades of its own. Over HTTP they must equal the
@@ -17,7 +17,7 @@ const start = Date.UTC(2026, 2, 1, 0, 0, 30);
 const clock = new ManualClock(start);
 const prices = () => service(server.built.ctx, 'prices');
 
-const server = useTestServer({ clock });
+const server = serverForSuite({ clock });
 beforeAll(async () => {
   for (let i = 0; i < 100; i += 1) {
     clock.advance(1000);

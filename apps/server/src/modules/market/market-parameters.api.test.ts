@@ -3,7 +3,7 @@ import { feeOf, parseRate } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
 import { service } from '../../platform/context.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 // Expected amounts are computed here from the rates, independently of the server's code.
 const OLD_MAKER = parseRate('0.0008');
@@ -27,7 +27,7 @@ const change = (body: Record<string, unknown>, token = finance.token, locale?: s
 const publicBtc = async () =>
   (await server.api('/xb/v1/spot/markets', {})).body.data.find((m: { symbol: string }) => m.symbol === 'BTCUSDT');
 
-const server = useTestServer({ clock });
+const server = serverForSuite({ clock });
 beforeAll(async () => {
   finance = await server.createOperator(['finance']);
 }, 60_000);

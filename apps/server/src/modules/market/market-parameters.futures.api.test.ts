@@ -5,7 +5,7 @@ import { feeFigures } from '../content/documents/fee-schedule.figures.ts';
 import { contractOf } from '../futures/domain/contracts.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
 import { FEES } from '../futures/settle-fill.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
@@ -48,7 +48,7 @@ const marginOf = async (u: U) =>
     (await server.api('/xb/v1/futures/positions', { symbol: BTC }, { token: u.token })).body.data[0].margin as string,
   );
 
-const server = useTestServer({ clock });
+const server = serverForSuite({ clock });
 beforeAll(async () => {
   h = await futuresHarness(server, clock);
   await h.setIndex(BTC, '100000');

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { useWalletHarness } from '../wallet/wallet.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 let finance: string;
@@ -9,7 +9,7 @@ let support: string;
 let trader: { id: number; token: string };
 let seq = 0;
 
-const server = useTestServer({ clock });
+const server = serverForSuite({ clock });
 const h = useWalletHarness(server, clock);
 beforeAll(async () => {
   finance = h.finance;

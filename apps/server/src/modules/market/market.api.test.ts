@@ -2,13 +2,13 @@ import { service } from '../../platform/context.ts';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../platform/clock.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 2, 1));
 const prices = () => service(server.built.ctx, 'prices');
 
 // the ticks come only from the test: a background tick after `clock.advance` would make a stale price fresh
-const server = useTestServer({ clock, services: { priceScheduler: { every: () => () => {} } } });
+const server = serverForSuite({ clock, services: { priceScheduler: { every: () => () => {} } } });
 
 describe('index prices', () => {
   it('answers the latest simulated prices labelled demo', async () => {

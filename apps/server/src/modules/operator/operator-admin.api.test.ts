@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { totpCode } from '../../platform/crypto/totp.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite, startTestServer } from '../../testing/test-server.ts';
 import { csvField } from './audit.routes.ts';
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 24, 12));
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverForSuite({ clock });
 
 async function newOperator(token: string, roles: string[]) {
   const email = `op-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -23,15 +17,19 @@ async function newOperator(token: string, roles: string[]) {
   return { email, id: res.body.data.operator.id as number, secret: res.body.data.totpSecret as string };
 }
 
+/** The operator's own sign-in, with the password newOperator gave it and a fresh authenticator code. */
+const signIn = (op: { email: string; secret: string }) =>
+  server.api('/admin/auth/login', {
+    email: op.email,
+    password: 'a-long-password-1',
+    totpCode: totpCode(op.secret, clock),
+  });
+
 describe('managing operators', () => {
   it('changes roles and disables an operator, whose sessions end at once; all audited', async () => {
     const admin = await server.createOperator(['super_admin']);
     const op = await newOperator(admin.token, ['support']);
-    const login = await server.api('/admin/auth/login', {
-      email: op.email,
-      password: 'a-long-password-1',
-      totpCode: totpCode(op.secret, clock),
-    });
+    const login = await signIn(op);
     const opToken = login.body.data.token;
 
     const promoted = await server.api(
@@ -73,11 +71,7 @@ describe('managing operators', () => {
   it('resets a locked-out operator: a new password and authenticator, old sessions ended', async () => {
     const admin = await server.createOperator(['super_admin']);
     const op = await newOperator(admin.token, ['compliance']);
-    const first = await server.api('/admin/auth/login', {
-      email: op.email,
-      password: 'a-long-password-1',
-      totpCode: totpCode(op.secret, clock),
-    });
+    const first = await signIn(op);
     const reset = await server.api(
       '/admin/operators/reset',
       { id: op.id, password: 'another-password-2' },

@@ -20,7 +20,7 @@ export function registerOperatorAuthRoutes(
   const { operators: operatorsService, audit, attempts, rateLimit } = deps;
   // the same brakes as the users' sign-in (docs/decisions/0012), counted apart from theirs
   const brakes = new LoginProtection(attempts, ctx.clock, 'operator', ctx.config.rateLimitEnabled);
-  const totp = new TotpGate(attempts, ctx.clock);
+  const totp = new TotpGate({ attempts, clock: ctx.clock });
   // the codes service registers after this module; it is looked up when a request needs it
   const codes = () => service(ctx, 'codes');
 

@@ -1,21 +1,15 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { totpCode } from '../../platform/crypto/totp.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite, startTestServer } from '../../testing/test-server.ts';
 import { SETUP_LINK_TTL_MS } from './operator-setup.service.ts';
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 24, 12));
 const links = () => service(server.built.ctx, 'operatorSetup');
 const body = { email: 'First@Example.com', name: 'First', password: 'a-long-password-1' };
 
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverForSuite({ clock });
 
 describe('the first operator from the one-time setup link', () => {
   it('refuses a wrong token, and an expired one, in the caller’s language', async () => {

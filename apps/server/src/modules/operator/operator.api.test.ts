@@ -1,17 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { totpCode } from '../../platform/crypto/totp.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverForSuite({ clock });
 
 describe('operators', () => {
   it('signs in with password and TOTP, and refuses a wrong code in the caller’s language', async () => {

@@ -29,7 +29,7 @@ registerMessages(operatorMessages);
 export const operatorModule: Module = {
   name: 'operator',
   register(app, ctx) {
-    const operatorsService = new OperatorService(ctx.db, ctx.clock);
+    const operatorsService = new OperatorService({ db: ctx.db, clock: ctx.clock });
     const audit = new AuditService(ctx.db);
     ctx.services.operators = operatorsService;
     ctx.services.audit = audit;

@@ -1,10 +1,11 @@
 import { bigint, boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 export const OPERATOR_ROLES = ['super_admin', 'finance', 'compliance', 'support', 'content'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export const operators = pgTable('operators', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
@@ -17,7 +18,7 @@ export const operators = pgTable('operators', {
 });
 
 export const auditLog = pgTable('audit_log', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   operatorId: bigint('operator_id', { mode: 'number' }),
   action: text('action').notNull(),
   targetType: text('target_type'),

@@ -14,13 +14,16 @@ export interface OperatorView {
   createdAt: number;
 }
 
+export interface OperatorServiceDeps {
+  db: Db;
+  clock: Clock;
+}
+
 export class OperatorService {
-  private readonly db: Db;
-  private readonly clock: Clock;
   private dummyHashPromise: Promise<string> | null = null;
-  constructor(db: Db, clock: Clock) {
-    this.db = db;
-    this.clock = clock;
+  private readonly deps: OperatorServiceDeps;
+  constructor(deps: OperatorServiceDeps) {
+    this.deps = deps;
   }
 
   private get dummyHash(): Promise<string> {
@@ -39,7 +42,7 @@ export class OperatorService {
       totpSecret?: string;
       totpLastStep?: number;
     },
-    db: Db = this.db,
+    db: Db = this.deps.db,
   ) {
     for (const r of input.roles) if (!OPERATOR_ROLES.includes(r)) throw new Error(`unknown role ${r}`);
     const totpSecret = input.totpSecret ?? newTotpSecret();
@@ -63,7 +66,7 @@ export class OperatorService {
    * otherwise (no hint which). Unknown e-mails verify against a dummy hash so both take as long.
    */
   async checkPassword(email: string, password: string): Promise<{ view: OperatorView; totpSecret: string } | null> {
-    const [row] = await this.db.select().from(operators).where(eq(operators.email, email.trim().toLowerCase()));
+    const [row] = await this.deps.db.select().from(operators).where(eq(operators.email, email.trim().toLowerCase()));
     if (!row || !row.active) {
       await verifyPassword(await this.dummyHash, password);
       return null;
@@ -74,7 +77,7 @@ export class OperatorService {
 
   /** Stores an accepted TOTP step if later than the last one (a code works once); false for a replay. */
   async claimTotpStep(id: number, step: number): Promise<boolean> {
-    const rows = await this.db
+    const rows = await this.deps.db
       .update(operators)
       .set({ totpLastStep: step })
       .where(and(eq(operators.id, id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
@@ -83,24 +86,24 @@ export class OperatorService {
   }
 
   async exists(email: string): Promise<boolean> {
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select({ id: operators.id })
       .from(operators)
       .where(eq(operators.email, email.trim().toLowerCase()));
     return row !== undefined;
   }
 
-  async get(id: number, db: Db = this.db): Promise<OperatorView | null> {
+  async get(id: number, db: Db = this.deps.db): Promise<OperatorView | null> {
     const [row] = await db.select().from(operators).where(eq(operators.id, id));
     return row ? toView(row) : null;
   }
 
   async list(): Promise<OperatorView[]> {
-    return (await this.db.select().from(operators).orderBy(operators.id)).map(toView);
+    return (await this.deps.db.select().from(operators).orderBy(operators.id)).map(toView);
   }
 
   /** Changes an operator's roles or switches them off; null when there is no such operator. */
-  async update(id: number, change: { roles?: OperatorRole[]; active?: boolean }, db: Db = this.db) {
+  async update(id: number, change: { roles?: OperatorRole[]; active?: boolean }, db: Db = this.deps.db) {
     const set: Partial<typeof operators.$inferInsert> = {};
     if (change.roles) set.roles = change.roles;
     if (change.active !== undefined) set.active = change.active;
@@ -112,7 +115,7 @@ export class OperatorService {
    * A locked-out operator starts again: a new password and a new authenticator secret (shown once to
    * the super admin who resets it), and no accepted code is carried over.
    */
-  async reset(id: number, password: string, db: Db = this.db) {
+  async reset(id: number, password: string, db: Db = this.deps.db) {
     const totpSecret = newTotpSecret();
     const [row] = await db
       .update(operators)
@@ -124,12 +127,12 @@ export class OperatorService {
   }
 
   /** Active super admins other than this one: the last one may not be disabled or demoted. */
-  async otherActiveSuperAdmins(exceptId: number, db: Db = this.db): Promise<number> {
+  async otherActiveSuperAdmins(exceptId: number, db: Db = this.deps.db): Promise<number> {
     const rows = await db.select().from(operators).where(eq(operators.active, true));
     return rows.filter((r) => r.id !== exceptId && r.roles.includes('super_admin')).length;
   }
 
-  async count(db: Db = this.db): Promise<number> {
+  async count(db: Db = this.deps.db): Promise<number> {
     return (await db.select({ id: operators.id }).from(operators)).length;
   }
 }

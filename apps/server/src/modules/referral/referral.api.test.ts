@@ -7,13 +7,13 @@ import { ledgerCheck } from '../wallet/ledger-check.ts';
 import type { AccountRef, LedgerService } from '../wallet/ledger.service.ts';
 import { FeeShareJob, shareOf, type FeeShareDeps } from './fee-share.job.ts';
 import { loadReferralConfig } from './referral.config.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const PUBLIC_URL = 'https://tidemark.example';
 let db: Db;
 let ledger: LedgerService;
 
-const server = useTestServer({ env: { PUBLIC_URL, RATE_LIMIT_ENABLED: 'false' } });
+const server = serverForSuite({ env: { PUBLIC_URL, RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
   db = server.built.ctx.db;
   ledger = service(server.built.ctx, 'ledger');

@@ -10,13 +10,13 @@ import { verifyReserveProof, type ReserveProof } from '@tidemark/contract/reserv
 import { ManualClock } from '../../platform/clock.ts';
 import { porSnapshotCommand } from '../../commands/por-snapshot.command.ts';
 import { useWalletHarness } from '../wallet/wallet.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
-const server = useTestServer({ clock });
+const server = serverForSuite({ clock });
 const h = useWalletHarness(server, clock);
 
 const rid = (p: string) => `${p}-${Math.random().toString(36).slice(2, 12)}`;

@@ -5,7 +5,7 @@ import { users } from '../account/user.schema.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
 import { rid, walletHarness, withdrawBody } from '../wallet/wallet.test-helpers.ts';
 import { QUIZ } from './rules.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
@@ -15,7 +15,7 @@ let w: ReturnType<typeof walletHarness>;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 const rightAnswers = Object.fromEntries(QUIZ.map((q) => [q.id, q.correct]));
 
-const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false', RESPONSIBLE_TRADING: 'on' } });
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false', RESPONSIBLE_TRADING: 'on' } });
 beforeAll(async () => {
   f = await futuresHarness(server, clock);
   await f.setIndex('BTCUSDT', '50000');

@@ -6,7 +6,7 @@ import { earnHarness } from '../earn/earn.test-helpers.ts';
 import { FUND_PASSWORD, rid } from '../wallet/wallet.test-helpers.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from './render.ts';
 import { isPng, requestCard } from './share.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 // the test runs the accrual job itself; the background timer must not race it
 process.env.EARN_JOB_MS = '3600000';
@@ -31,7 +31,7 @@ async function lock(amount: string): Promise<number> {
   return res.body.data.id;
 }
 
-const s = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const s = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 beforeAll(async () => {
   h = earnHarness(s, clock);
   await h.init();

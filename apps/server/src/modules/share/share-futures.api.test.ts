@@ -3,7 +3,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { service } from '../../platform/context.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
 import { isPng, requestCard } from './share.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
@@ -23,7 +23,7 @@ const order = (u: U, side: 'buy' | 'sell', type: 'limit' | 'market', quantity: s
     ...(price ? { price } : {}),
   });
 
-const s = useTestServer({ clock });
+const s = serverForSuite({ clock });
 beforeAll(async () => {
   h = await futuresHarness(s, clock);
   await h.setIndex(BTC, '100000');

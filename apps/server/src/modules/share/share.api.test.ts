@@ -5,7 +5,7 @@ import { settleDue } from '../cycle/settlement.job.ts';
 import { rid, useWalletHarness } from '../wallet/wallet.test-helpers.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from './render.ts';
 import { isPng, requestCard } from './share.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12, 0, 0, 250));
 let owner: { id: number; token: string };
@@ -29,7 +29,7 @@ async function buy(token: string, period = 60): Promise<number> {
   return res.body.data.id;
 }
 
-const s = useTestServer({ clock, env: { DEV_PRICE_CONTROL: 'true' } });
+const s = serverForSuite({ clock, env: { DEV_PRICE_CONTROL: 'true' } });
 const h = useWalletHarness(s, clock);
 beforeAll(async () => {
   const finance = h.finance;

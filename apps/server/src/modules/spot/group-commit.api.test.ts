@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { service } from '../../platform/context.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverForSuite();
 
 describe('spot group commit', () => {
   it('puts orders that arrive in separate I/O callbacks into one group, not one transaction each', async () => {

@@ -17,6 +17,12 @@ interface Kept {
   readFrom: number;
 }
 
+export interface IndexCandleFeedDeps {
+  hub: FeedHub;
+  prices: PriceService;
+  clock: Clock;
+}
+
 /**
  * Keeps the watched index-candle channels live: once a second it reads the ticks stored since the last round and
  * folds them into the open candle (a new candle starts when a tick crosses the interval), so a round reads a
@@ -25,21 +31,17 @@ interface Kept {
  */
 export class IndexCandleFeed {
   private readonly kept = new Map<string, Kept>();
-  private readonly hub: FeedHub;
-  private readonly prices: PriceService;
-  private readonly clock: Clock;
 
-  constructor(hub: FeedHub, prices: PriceService, clock: Clock) {
-    this.hub = hub;
-    this.prices = prices;
-    this.clock = clock;
+  private readonly deps: IndexCandleFeedDeps;
+  constructor(deps: IndexCandleFeedDeps) {
+    this.deps = deps;
   }
 
   async publish(): Promise<void> {
     for (const m of MARKETS) {
       for (const interval of CANDLE_INTERVAL_NAMES) {
         const key = indexCandleChannel(m.symbol, interval);
-        if (!this.hub.hasSubscribers(key)) {
+        if (!this.deps.hub.hasSubscribers(key)) {
           this.kept.delete(key);
           continue;
         }
@@ -49,28 +51,28 @@ export class IndexCandleFeed {
   }
 
   private async round(key: string, symbol: string, interval: CandleInterval): Promise<void> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     let kept = this.kept.get(key);
     if (!kept) {
-      const [latest] = await this.prices.candles(symbol, interval, { limit: 1 });
+      const [latest] = await this.deps.prices.candles(symbol, interval, { limit: 1 });
       if (!latest) return; // no tick yet: the next round tries again
       kept = { candle: latest, readFrom: now };
       this.kept.set(key, kept);
       return;
     }
-    const ticks = await this.prices.ticks(symbol, kept.readFrom, now, TICKS_PER_READ);
+    const ticks = await this.deps.prices.ticks(symbol, kept.readFrom, now, TICKS_PER_READ);
     let changed = false;
     for (const tick of ticks) {
       const open = candleOpenTime(tick.ts, interval);
       if (open < kept.candle.time) continue;
       if (open > kept.candle.time) {
-        if (changed) this.hub.publish(key, kept.candle); // the closing state of the candle just finished
+        if (changed) this.deps.hub.publish(key, kept.candle); // the closing state of the candle just finished
         kept.candle = startCandle(open, tick.price, tick.demo);
       } else kept.candle = foldTick(kept.candle, tick.price, tick.demo);
       changed = true;
       kept.readFrom = tick.ts;
     }
-    if (changed) this.hub.publish(key, kept.candle);
+    if (changed) this.deps.hub.publish(key, kept.candle);
   }
 }
 

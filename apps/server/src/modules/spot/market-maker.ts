@@ -11,6 +11,13 @@ import { DEMO_TAKER_EMAIL, MARKET_MAKER_EMAIL, seedMarketMaker } from './market-
 import { MARKETS, ticksToPrice, type Market } from './markets.ts';
 import { logRefusal } from './refusal-log.ts';
 import type { SpotService } from './spot.service.ts';
+import { serialLoop, type SerialLoop } from '../../platform/serial-loop.ts';
+
+export interface MarketMakerDeps {
+  ctx: AppContext;
+  spot: SpotService;
+  config: MarketMakerConfig;
+}
 
 /**
  * The built-in market maker (DESIGN.md §6): a normal, visible user account with its own funds (put in by
@@ -28,62 +35,56 @@ import type { SpotService } from './spot.service.ts';
  * quotes: market-maker.quotes.ts; the demo taker: demo-taker.ts.
  */
 export class MarketMaker {
-  private readonly ctx: AppContext;
-  private readonly spot: SpotService;
-  private readonly config: MarketMakerConfig;
   private readonly quotedAt = new Map<string, bigint>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> = Promise.resolve();
+  private loop: SerialLoop | null = null;
   private makerId = 0;
   private demoTaker: DemoTaker | null = null;
   private round = 0;
 
-  constructor(ctx: AppContext, spot: SpotService, config: MarketMakerConfig) {
-    this.ctx = ctx;
-    this.spot = spot;
-    this.config = config;
+  private readonly deps: MarketMakerDeps;
+  constructor(deps: MarketMakerDeps) {
+    this.deps = deps;
   }
 
   async start(): Promise<void> {
-    await seedMarketMaker(this.ctx);
-    const accounts = service(this.ctx, 'account');
+    await seedMarketMaker(this.deps.ctx);
+    const accounts = service(this.deps.ctx, 'account');
     this.makerId = (await accounts.findIdByEmail(MARKET_MAKER_EMAIL))!;
     this.demoTaker = new DemoTaker(
-      this.ctx,
-      this.spot,
+      this.deps.ctx,
+      this.deps.spot,
       (await accounts.findIdByEmail(DEMO_TAKER_EMAIL))!,
-      this.config.demoTakerMarkets,
+      this.deps.config.demoTakerMarkets,
     );
-    this.timer = setInterval(() => {
-      this.running = this.running
-        .then(() => this.step())
-        .catch((err: unknown) => this.ctx.log.error({ err, round: this.round }, 'market maker step failed'));
-    }, this.config.intervalMs);
+    this.loop = serialLoop(
+      this.deps.config.intervalMs,
+      () => this.step(),
+      (err) => this.deps.ctx.log.error({ err, round: this.round }, 'market maker step failed'),
+    );
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop?.stop();
+    this.loop = null;
   }
 
   private async step(): Promise<void> {
-    const prices = service(this.ctx, 'prices');
+    const prices = service(this.deps.ctx, 'prices');
     this.round += 1;
     for (const m of MARKETS) {
       const index = freshIndex(prices, m.symbol);
       if (index === null) continue; // no fresh index: leave the quotes as they are
       const last = this.quotedAt.get(m.symbol);
-      const moved = last === undefined || abs(index - last) * pow10(RATE_SCALE) > this.config.requote * last;
+      const moved = last === undefined || abs(index - last) * pow10(RATE_SCALE) > this.deps.config.requote * last;
       // takers eat the quotes between index moves: refill once half of them are gone
-      const thin = this.spot.sequencer(m.symbol).openOrdersOf(this.makerId).length < this.shapeOf(m).levels;
+      const thin = this.deps.spot.sequencer(m.symbol).openOrdersOf(this.makerId).length < this.shapeOf(m).levels;
       if (moved || thin) await this.requote(m, index);
     }
-    if (this.demoTaker && (this.config.demoTaker ?? prices.demo)) await this.demoTaker.take(this.round);
+    if (this.demoTaker && (this.deps.config.demoTaker ?? prices.demo)) await this.demoTaker.take(this.round);
   }
 
   private async requote(m: Market, index: bigint): Promise<void> {
-    await this.spot.cancelAll(this.makerId, m.symbol);
+    await this.deps.spot.cancelAll(this.makerId, m.symbol);
     const tick8 = parseUnits(m.tickSize, PRICE_SCALE);
     // every quote is handed to the sequencer at once: it runs them as one batch (one transaction), so a
     // deep book costs about one commit per requote, not one per level — the database stays free for users
@@ -106,9 +107,9 @@ export class MarketMaker {
           timeInForce: 'POST_ONLY' as const,
         };
         quotes.push(
-          this.spot
+          this.deps.spot
             .place(this.makerId, order)
-            .catch((err: unknown) => logRefusal(this.ctx, err, 'market maker quote', order)),
+            .catch((err: unknown) => logRefusal(this.deps.ctx, err, 'market maker quote', order)),
         );
       }
     }
@@ -117,7 +118,7 @@ export class MarketMaker {
   }
 
   private shapeOf(m: Market): QuoteShape {
-    return this.config.markets[m.symbol] ?? this.config;
+    return this.deps.config.markets[m.symbol] ?? this.deps.config;
   }
 }
 

@@ -1,8 +1,8 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { feeOf, parseRate, parseUnits } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { currencyOf } from '../market/currencies.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 
@@ -13,7 +13,6 @@ import { ledgerCheck } from '../wallet/ledger-check.ts';
  */
 
 const TAKER = parseRate('0.001');
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
 let n = 0;
 const cid = () => `mo-${++n}`;
@@ -25,6 +24,14 @@ const bal = (userId: number, currency: string) =>
   service(server.built.ctx, 'ledger').balance({ userId, currency, wallet: 'spot' });
 const place = (token: string, body: Record<string, unknown>, locale?: string) =>
   server.api('/xb/v1/spot/order/place', { clientOrderId: cid(), ...body }, { token, ...(locale ? { locale } : {}) });
+/** The buyer's USDT after a taker buy that spent `spent` of `start` (the fee on top), nothing left frozen. */
+async function expectTakerSpent(userId: number, start: string, spent: string) {
+  const cost = units('USDT', spent);
+  expect(await bal(userId, 'USDT')).toEqual({
+    available: units('USDT', start) - cost - feeOf(cost, TAKER),
+    frozen: 0n,
+  });
+}
 async function ok(token: string, body: Record<string, unknown>) {
   const res = await place(token, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -37,12 +44,10 @@ async function user(usdt: string, base?: [string, string]) {
   return u;
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
+const server = serverForSuite({ clock });
+// registered after the server's own afterAll, so it runs before the server closes
 afterAll(async () => {
   expect(await ledgerCheck(server.built.ctx.db)).toMatchObject({ ok: true });
-  await server?.close();
 });
 
 describe('market order price protection', () => {
@@ -68,11 +73,7 @@ describe('market order price protection', () => {
     const buyer = await user('1000');
     const order = await ok(buyer.token, { symbol: 'LTCUSDT', side: 'buy', type: 'market', quantity: '3' });
     expect(order).toMatchObject({ status: 'cancelled', filledQuantity: '2', turnover: '204' });
-    const spent = units('USDT', '204');
-    expect(await bal(buyer.id, 'USDT')).toEqual({
-      available: units('USDT', '1000') - spent - feeOf(spent, TAKER),
-      frozen: 0n,
-    });
+    await expectTakerSpent(buyer.id, '1000', '204');
     expect(await bal(buyer.id, 'LTC')).toEqual({ available: units('LTC', '2'), frozen: 0n });
   });
 
@@ -84,11 +85,7 @@ describe('market order price protection', () => {
     // 21.5 is 7.5 % above 20: out of the band, so only 20 USDT of the 50 are spent
     const order = await ok(buyer.token, { symbol: 'AVAXUSDT', side: 'buy', type: 'market', quoteAmount: '50' });
     expect(order).toMatchObject({ status: 'cancelled', filledQuantity: '1', turnover: '20' });
-    const spent = units('USDT', '20');
-    expect(await bal(buyer.id, 'USDT')).toEqual({
-      available: units('USDT', '1000') - spent - feeOf(spent, TAKER),
-      frozen: 0n,
-    });
+    await expectTakerSpent(buyer.id, '1000', '20');
   });
 });
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DepthLevel } from '@tidemark/contract/spot';
 import { findGaps, WsTestClient as Client, type DataMessage } from '../../testing/ws-test-client.ts';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 
 /**
@@ -35,7 +35,6 @@ function applyDepth(messages: DataMessage[]): { bids: DepthLevel[]; asks: DepthL
   return { bids: sorted(bids, true), asks: sorted(asks, false) };
 }
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
 let n = 0;
 const cid = () => `ws-${++n}`;
@@ -53,12 +52,7 @@ async function funded() {
   return u;
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverForSuite({ clock });
 
 describe('/ws depth', () => {
   it('a snapshot plus the deltas reproduces the REST depth exactly, seq one by one', async () => {

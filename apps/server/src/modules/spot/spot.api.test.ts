@@ -1,15 +1,14 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { feeOf, parseRate } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 
 // Expected amounts are computed here from the published fee rates, independently of the server's code.
 const TAKER = parseRate('0.001');
 const MAKER = parseRate('0.0008');
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
 let n = 0;
 const cid = () => `t-${++n}`;
@@ -24,12 +23,7 @@ async function clean() {
   expect(r).toMatchObject({ ok: true });
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverForSuite({ clock });
 
 describe('spot orders', () => {
   it('lists the markets with their steps and coin types', async () => {
@@ -88,13 +82,9 @@ describe('spot orders', () => {
       quantity: '0.1',
     };
     const first = await server.api('/xb/v1/spot/order/place', body, { token: u.token });
-    expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({
-      status: 'new',
-      price: '3000',
-      quantity: '0.1',
-      unfilledQuantity: '0.1',
-      totalAmount: '300',
+    expect(first).toMatchObject({
+      status: 200,
+      body: { data: { status: 'new', price: '3000', quantity: '0.1', unfilledQuantity: '0.1', totalAmount: '300' } },
     });
     const notional = 300_000_000n;
     expect(await bal(u.id, 'USDT')).toEqual({

@@ -70,7 +70,7 @@ export const spotModule: Module = {
     const hub = service(ctx, 'spotHub');
     await spot.start();
     hub.start();
-    const indexCandles = new IndexCandleFeed(hub, service(ctx, 'prices'), ctx.clock);
+    const indexCandles = new IndexCandleFeed({ hub, prices: service(ctx, 'prices'), clock: ctx.clock });
     // the balances channel also follows every other money command (deposit, transfer, conversion …) once committed
     const unlisten = service(ctx, 'ledger').onCommitted((users) => spot.balancesChanged(users));
     const timer = setInterval(() => {
@@ -79,7 +79,7 @@ export const spotModule: Module = {
     }, 1000);
     const config = loadMarketMakerConfig(ctx);
     refuseDemoTakerOnLivePrices(config, service(ctx, 'prices').demo);
-    const maker = config.enabled ? new MarketMaker(ctx, spot, config) : null;
+    const maker = config.enabled ? new MarketMaker({ ctx, spot, config }) : null;
     if (maker) await maker.start();
     spot.data.setPlatformAccounts(await platformAccountIds(ctx));
     background.set(ctx, { timer, maker, unlisten });

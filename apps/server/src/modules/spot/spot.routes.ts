@@ -20,6 +20,7 @@ import type { FeedHub } from './feed-hub.ts';
 import type { MarketData } from './market-data.ts';
 import { MARKETS, marketOf, publicMarket } from './markets.ts';
 import type { SpotService } from './spot.service.ts';
+import { userCalls } from '../../platform/http/user-calls.ts';
 
 const knownSymbol = (symbol: string) => {
   if (!marketOf(symbol)) throw badRequest('UNKNOWN_SYMBOL', 'spot.unknownSymbol', undefined, 'symbol');
@@ -31,7 +32,7 @@ export function registerSpotRoutes(
   ctx: AppContext,
   { spot, data, hub }: { spot: SpotService; data: MarketData; hub: FeedHub },
 ): void {
-  const user = ctx.guards.user;
+  const call = userCalls(app, ctx.guards.user, ['spot']);
   const demo = () => ctx.services.prices?.demo ?? false;
 
   // ---- public market data
@@ -72,43 +73,19 @@ export function registerSpotRoutes(
   });
 
   // ---- the user's orders
-  app.post(
-    '/xb/v1/spot/order/place',
-    { preHandler: user, schema: { tags: ['spot'], body: PlaceOrderRequest } },
-    async (request) => spot.place(request.user!.id, request.body),
-  );
-  app.post(
-    '/xb/v1/spot/order/cancel',
-    { preHandler: user, schema: { tags: ['spot'], body: CancelOrderRequest } },
-    async (request) => spot.cancel(request.user!.id, request.body.orderId),
-  );
-  app.post(
-    '/xb/v1/spot/order/cancel-all',
-    { preHandler: user, schema: { tags: ['spot'], body: CancelAllRequest } },
-    async (request) => {
-      if (request.body.symbol) knownSymbol(request.body.symbol);
-      return { cancelled: await spot.cancelAll(request.user!.id, request.body.symbol) };
-    },
-  );
-  app.post(
-    '/xb/v1/spot/orders/open',
-    { preHandler: user, schema: { tags: ['spot'], body: OpenOrdersRequest } },
-    async (request) => {
-      if (request.body.symbol) knownSymbol(request.body.symbol);
-      return spot.openOrders(request.user!.id, request.body.symbol);
-    },
-  );
-  app.post(
-    '/xb/v1/spot/orders/history',
-    { preHandler: user, schema: { tags: ['spot'], body: OrderHistoryRequest } },
-    async (request) => {
-      const { symbol, page, size } = request.body;
-      return spot.history(request.user!.id, { symbol, page, size });
-    },
-  );
-  app.post(
-    '/xb/v1/spot/order/detail',
-    { preHandler: user, schema: { tags: ['spot'], body: OrderDetailRequest } },
-    async (request) => spot.detail(request.user!.id, request.body.id),
-  );
+  call('/xb/v1/spot/order/place', PlaceOrderRequest, (userId, body) => spot.place(userId, body));
+  call('/xb/v1/spot/order/cancel', CancelOrderRequest, (userId, body) => spot.cancel(userId, body.orderId));
+  call('/xb/v1/spot/order/cancel-all', CancelAllRequest, async (userId, body) => {
+    if (body.symbol) knownSymbol(body.symbol);
+    return { cancelled: await spot.cancelAll(userId, body.symbol) };
+  });
+  call('/xb/v1/spot/orders/open', OpenOrdersRequest, (userId, body) => {
+    if (body.symbol) knownSymbol(body.symbol);
+    return spot.openOrders(userId, body.symbol);
+  });
+  call('/xb/v1/spot/orders/history', OrderHistoryRequest, (userId, body) => {
+    const { symbol, page, size } = body;
+    return spot.history(userId, { symbol, page, size });
+  });
+  call('/xb/v1/spot/order/detail', OrderDetailRequest, (userId, body) => spot.detail(userId, body.id));
 }

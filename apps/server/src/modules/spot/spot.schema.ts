@@ -1,15 +1,12 @@
 import { bigint, boolean, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 // Mirrors migrations/202611211600_spot_orders.sql (CHECK constraints live in the SQL).
 
 export const spotOrders = pgTable(
   'spot_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    symbol: text('symbol').notNull(),
-    clientOrderId: text('client_order_id').notNull(),
-    requestHash: text('request_hash').notNull(),
+    ...col.orderRequestColumns(),
     side: text('side').notNull().$type<'buy' | 'sell'>(),
     type: text('type').notNull().$type<'limit' | 'market'>(),
     timeInForce: text('time_in_force'),
@@ -25,15 +22,14 @@ export const spotOrders = pgTable(
     status: text('status').notNull().$type<'new' | 'partially_filled' | 'filled' | 'cancelled'>(),
     cancelReason: text('cancel_reason'),
     demo: boolean('demo').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...col.rowTimes(),
   },
   (t) => [unique().on(t.userId, t.clientOrderId)],
 );
 export type SpotOrderRow = typeof spotOrders.$inferSelect;
 
 export const spotTrades = pgTable('spot_trades', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   symbol: text('symbol').notNull(),
   priceTicks: bigint('price_ticks', { mode: 'number' }).notNull(),
   qtyLots: bigint('qty_lots', { mode: 'number' }).notNull(),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import type {
   BalanceUpdate,
   OrderHistoryRequest,
@@ -26,6 +26,7 @@ import { SpotCommitter } from './spot-committer.ts';
 import type { FeeDiscount } from '../coupon/fee-discount.ts';
 import { spotOrders, spotTrades } from './spot.schema.ts';
 import { amountInput } from '../../platform/http/amount-input.ts';
+import { newestFirstPage } from '../common/newest-first-page.ts';
 
 /** One market's rows by id or time, at most `limit`. */
 export interface RangeQuery {
@@ -169,15 +170,8 @@ export class SpotService {
   ): Promise<Page<SpotOrder>> {
     if (q.symbol && !marketOf(q.symbol)) throw badRequest('UNKNOWN_SYMBOL', 'spot.unknownSymbol', undefined, 'symbol');
     const where = and(eq(spotOrders.userId, userId), q.symbol ? eq(spotOrders.symbol, q.symbol) : undefined);
-    const rows = await this.db
-      .select()
-      .from(spotOrders)
-      .where(where)
-      .orderBy(desc(spotOrders.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size);
-    const [total] = await this.db.select({ n: count() }).from(spotOrders).where(where);
-    return { items: rows.map(toSpotOrder), total: Number(total?.n ?? 0), page: q.page, size: q.size };
+    const { rows, total } = await newestFirstPage(this.db, spotOrders, where, q);
+    return { items: rows.map(toSpotOrder), total, page: q.page, size: q.size };
   }
 
   async detail(userId: number, id: number): Promise<SpotOrderDetail> {

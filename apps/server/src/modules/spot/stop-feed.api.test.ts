@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WsTestClient as Client, findGaps } from '../../testing/ws-test-client.ts';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 /** The `stops` channel of `/ws`: placed, fired and cancelled stops reach their owner without polling. */
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 23));
 let n = 0;
 const cid = () => `sf-${++n}`;
@@ -23,8 +22,8 @@ async function tradeAt(symbol: string, price: string, quantity: string) {
   expect(hit.body.data.status, JSON.stringify(hit.body)).toBe('filled');
 }
 
+const server = serverForSuite({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   for (const who of ['maker', 'taker'] as const) {
     const u = await server.createUser();
     await server.fund(u.id, 'USDT', 10_000_000_000_000n);
@@ -32,9 +31,6 @@ beforeAll(async () => {
     if (who === 'maker') maker = u;
     else taker = u;
   }
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 type Stop = { id: number; status: string; cancelReason: string | null; orderId: number | null };

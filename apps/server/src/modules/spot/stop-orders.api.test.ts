@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { service } from '../../platform/context.ts';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 import { ledgerCheck } from '../wallet/ledger-check.ts';
 
 // Expected reservations are computed here from the published rates (0.1 % taker, 0.08 % maker; a buy reserves
 // the higher), independently of the server's code. Amounts in minor units: USDT 6 decimals, coins 8.
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 22));
 let n = 0;
 const cid = () => `s-${++n}`;
@@ -52,17 +51,14 @@ async function clean() {
   expect(await ledgerCheck(server.built.ctx.db)).toMatchObject({ ok: true });
 }
 
+const server = serverForSuite({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   maker = await user(10_000_000_000_000n);
   taker = await user(10_000_000_000_000n);
   for (const c of ['BTC', 'ETH', 'BNB', 'SOL', 'LTC', 'AVAX', 'LINK']) {
     await server.fund(maker.id, c, 100_000_000_000n);
     await server.fund(taker.id, c, 100_000_000_000n);
   }
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('spot stop orders', () => {

@@ -1,15 +1,12 @@
 import { bigint, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 // Mirrors migrations/202611262230_spot_stops.sql (CHECK constraints live in the SQL).
 
 export const spotStopOrders = pgTable(
   'spot_stop_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    symbol: text('symbol').notNull(),
-    clientOrderId: text('client_order_id').notNull(),
-    requestHash: text('request_hash').notNull(),
+    ...col.orderRequestColumns(),
     side: text('side').notNull().$type<'buy' | 'sell'>(),
     type: text('type').notNull().$type<'stop_limit' | 'stop_market'>(),
     stopPriceTicks: bigint('stop_price_ticks', { mode: 'number' }).notNull(),
@@ -22,8 +19,7 @@ export const spotStopOrders = pgTable(
     status: text('status').notNull().$type<'waiting' | 'triggered' | 'cancelled'>(),
     cancelReason: text('cancel_reason'),
     orderId: bigint('order_id', { mode: 'number' }).unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...col.rowTimes(),
     triggeredAt: timestamp('triggered_at', { withTimezone: true }),
   },
   (t) => [unique().on(t.userId, t.clientOrderId)],

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Page } from '@tidemark/contract/spot';
 import type { PlaceStopRequest, StopOrder } from '@tidemark/contract/spot-stops';
 import type { Db } from '../../platform/db/database.ts';
@@ -10,6 +10,7 @@ import type { SpotService } from './spot.service.ts';
 import { spotStopOrders, type StopOrderRow } from './stop-orders.schema.ts';
 import { toNewStop } from './stop-rules.ts';
 import { toStopOrder } from './stop-view.ts';
+import { newestFirstPage } from '../common/newest-first-page.ts';
 
 type StopInput = Parameters<typeof toNewStop>[2];
 
@@ -101,15 +102,8 @@ export class SpotStopService {
   ): Promise<Page<StopOrder>> {
     if (q.symbol && !marketOf(q.symbol)) throw badRequest('UNKNOWN_SYMBOL', 'spot.unknownSymbol', undefined, 'symbol');
     const where = and(eq(spotStopOrders.userId, userId), q.symbol ? eq(spotStopOrders.symbol, q.symbol) : undefined);
-    const rows = await this.db
-      .select()
-      .from(spotStopOrders)
-      .where(where)
-      .orderBy(desc(spotStopOrders.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size);
-    const [total] = await this.db.select({ n: count() }).from(spotStopOrders).where(where);
-    return { items: await this.views(rows), total: Number(total?.n ?? 0), page: q.page, size: q.size };
+    const { rows, total } = await newestFirstPage(this.db, spotStopOrders, where, q);
+    return { items: await this.views(rows), total, page: q.page, size: q.size };
   }
 
   private async view(row: StopOrderRow): Promise<StopOrder> {

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
-let server: TestServer;
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 let agentA: { id: number; token: string };
 let agentB: { id: number; token: string };
 let finance: { id: number; token: string };
 let admin: string;
 
+const server = serverForSuite({ clock });
 beforeAll(async () => {
-  server = await startTestServer({ clock });
   agentA = await server.createOperator(['support']);
   agentB = await server.createOperator(['support']);
   finance = await server.createOperator(['finance']);
   admin = (await server.createOperator(['super_admin'])).token;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('the chat desk', () => {

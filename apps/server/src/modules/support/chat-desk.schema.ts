@@ -1,8 +1,9 @@
 import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 /** Canned replies per locale (migration 202611261700). */
 export const supportCannedReplies = pgTable('support_canned_replies', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   locale: text('locale').notNull(),
   title: text('title').notNull(),
   body: text('body').notNull(),

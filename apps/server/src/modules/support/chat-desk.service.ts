@@ -23,25 +23,26 @@ export interface Assignment {
 
 type By = { operatorId: number; ip: string };
 
+export interface ChatDeskServiceDeps {
+  db: Db;
+  clock: Clock;
+  hub: ChatHub;
+  audit: () => AuditService;
+}
+
 /**
  * The agents' desk around the live chat: canned replies per locale, and the hand-over of a
  * conversation to one agent (told to every agent at once, so two never answer the same user without
  * knowing). Each change is audited in its own transaction.
  */
 export class ChatDeskService {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  private readonly hub: ChatHub;
-  private readonly audit: () => AuditService;
-  constructor(deps: { db: Db; clock: Clock; hub: ChatHub; audit: () => AuditService }) {
-    this.db = deps.db;
-    this.clock = deps.clock;
-    this.hub = deps.hub;
-    this.audit = deps.audit;
+  private readonly deps: ChatDeskServiceDeps;
+  constructor(deps: ChatDeskServiceDeps) {
+    this.deps = deps;
   }
 
   async canned(locale?: Locale): Promise<CannedReply[]> {
-    const rows = await this.db
+    const rows = await this.deps.db
       .select()
       .from(supportCannedReplies)
       .where(locale ? eq(supportCannedReplies.locale, locale) : undefined)
@@ -61,15 +62,15 @@ export class ChatDeskService {
       title: input.title,
       body: input.body,
       updatedBy: by.operatorId,
-      updatedAt: new Date(this.clock.now()),
+      updatedAt: new Date(this.deps.clock.now()),
     };
-    return this.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       const [row] =
         input.id === undefined
           ? await tx.insert(supportCannedReplies).values(values).returning()
           : await tx.update(supportCannedReplies).set(values).where(eq(supportCannedReplies.id, input.id)).returning();
       if (!row) throw new AppError(404, 'NOT_FOUND', 'error.notFound', undefined, 'id');
-      await this.audit().record(
+      await this.deps.audit().record(
         {
           operatorId: by.operatorId,
           action: input.id === undefined ? 'support.canned.create' : 'support.canned.update',
@@ -85,10 +86,10 @@ export class ChatDeskService {
   }
 
   async deleteCanned(id: number, by: By): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       const [row] = await tx.delete(supportCannedReplies).where(eq(supportCannedReplies.id, id)).returning();
       if (!row) throw new AppError(404, 'NOT_FOUND', 'error.notFound', undefined, 'id');
-      await this.audit().record(
+      await this.deps.audit().record(
         {
           operatorId: by.operatorId,
           action: 'support.canned.delete',
@@ -103,14 +104,14 @@ export class ChatDeskService {
   }
 
   async assignments(): Promise<Assignment[]> {
-    const rows = await this.db.select().from(supportChatAssignments);
+    const rows = await this.deps.db.select().from(supportChatAssignments);
     return rows.map((r) => ({ userId: r.userId, operatorId: r.operatorId, assignedAt: r.assignedAt.getTime() }));
   }
 
   /** Hands a user's conversation to an agent (already checked to be one); every agent is told. */
   async assign(userId: number, operatorId: number, by: By): Promise<Assignment> {
-    const assignedAt = new Date(this.clock.now());
-    const before = await this.db.transaction(async (tx) => {
+    const assignedAt = new Date(this.deps.clock.now());
+    const before = await this.deps.db.transaction(async (tx) => {
       const [prev] = await tx.select().from(supportChatAssignments).where(eq(supportChatAssignments.userId, userId));
       await tx
         .insert(supportChatAssignments)
@@ -119,7 +120,7 @@ export class ChatDeskService {
           target: supportChatAssignments.userId,
           set: { operatorId, assignedBy: by.operatorId, assignedAt },
         });
-      await this.audit().record(
+      await this.deps.audit().record(
         {
           operatorId: by.operatorId,
           action: 'support.chat.assign',
@@ -132,7 +133,7 @@ export class ChatDeskService {
       );
       return prev?.operatorId ?? null;
     });
-    this.hub.toAgents({ type: 'assigned', userId, operatorId, from: before });
+    this.deps.hub.toAgents({ type: 'assigned', userId, operatorId, from: before });
     return { userId, operatorId, assignedAt: assignedAt.getTime() };
   }
 }

@@ -24,30 +24,30 @@ function view(r: Row): ChatMessageView {
   };
 }
 
+export interface ChatServiceDeps {
+  db: Db;
+  clock: Clock;
+  hub: ChatHub;
+  tickets: TicketService;
+  audit: () => AuditService;
+}
+
 /**
  * The live chat between a user and the support team: every message is stored before it is
  * delivered, so the history survives a restart. When no agent is online, the user's message is
  * also filed as a ticket and a system message tells the user so.
  */
 export class ChatService {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  private readonly hub: ChatHub;
-  private readonly tickets: TicketService;
-  private readonly audit: () => AuditService;
-  constructor(deps: { db: Db; clock: Clock; hub: ChatHub; tickets: TicketService; audit: () => AuditService }) {
-    this.db = deps.db;
-    this.clock = deps.clock;
-    this.hub = deps.hub;
-    this.tickets = deps.tickets;
-    this.audit = deps.audit;
+  private readonly deps: ChatServiceDeps;
+  constructor(deps: ChatServiceDeps) {
+    this.deps = deps;
   }
 
   async history(userId: number, beforeId: number | undefined, size: number): Promise<ChatMessageView[]> {
     const where = beforeId
       ? and(eq(supportChatMessages.userId, userId), lt(supportChatMessages.id, beforeId))
       : eq(supportChatMessages.userId, userId);
-    const rows = await this.db
+    const rows = await this.deps.db
       .select()
       .from(supportChatMessages)
       .where(where)
@@ -58,7 +58,7 @@ export class ChatService {
 
   /** Messages from the support side (agents and the system) the user has not read yet. */
   async unreadForUser(userId: number): Promise<number> {
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select({ n: count() })
       .from(supportChatMessages)
       .where(
@@ -74,10 +74,10 @@ export class ChatService {
   async userSend(userId: number, locale: Locale, input: { content: string; images: string[] }) {
     if (!input.content && input.images.length === 0)
       throw badRequest('VALIDATION', 'support.messageEmpty', undefined, 'content');
-    const offline = this.hub.agentsOnline() === 0;
-    const result = await this.db.transaction(async (txRaw) => {
+    const offline = this.deps.hub.agentsOnline() === 0;
+    const result = await this.deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const now = new Date(this.clock.now());
+      const now = new Date(this.deps.clock.now());
       const [message] = await tx
         .insert(supportChatMessages)
         .values({ userId, sender: 'user', content: input.content, images: input.images, createdAt: now })
@@ -96,9 +96,9 @@ export class ChatService {
       return { message: message!, system: system!, ticketId };
     });
     const message = view(result.message);
-    this.hub.toUser(userId, { type: 'message', message });
-    this.hub.toAgents({ type: 'message', message });
-    if (result.system) this.hub.toUser(userId, { type: 'message', message: view(result.system) });
+    this.deps.hub.toUser(userId, { type: 'message', message });
+    this.deps.hub.toAgents({ type: 'message', message });
+    if (result.system) this.deps.hub.toUser(userId, { type: 'message', message: view(result.system) });
     return { message, system: result.system ? view(result.system) : null, ticketId: result.ticketId };
   }
 
@@ -128,15 +128,15 @@ export class ChatService {
         authorId: userId,
         content,
         images: input.images,
-        createdAt: new Date(this.clock.now()),
+        createdAt: new Date(this.deps.clock.now()),
       });
       await tx
         .update(supportTickets)
-        .set({ updatedAt: new Date(this.clock.now()) })
+        .set({ updatedAt: new Date(this.deps.clock.now()) })
         .where(eq(supportTickets.id, open.id));
       return open.id;
     }
-    const created = await this.tickets.create(
+    const created = await this.deps.tickets.create(
       userId,
       { title: t(locale, 'support.chatTicketTitle'), content, images: input.images, source: 'chat' },
       tx,
@@ -147,7 +147,7 @@ export class ChatService {
   /** An agent answers a conversation (audited with the message, in one transaction). */
   async agentSend(operatorId: number, userId: number, input: { content: string }, ip: string | undefined) {
     if (!input.content) throw badRequest('VALIDATION', 'support.messageEmpty', undefined, 'content');
-    const row = await this.db.transaction(async (txRaw) => {
+    const row = await this.deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       // agents answer conversations; they cannot open one with an arbitrary user id
       const [known] = await tx
@@ -158,9 +158,15 @@ export class ChatService {
       if (!known) throw notFound('support.userNotFound');
       const [inserted] = await tx
         .insert(supportChatMessages)
-        .values({ userId, sender: 'agent', operatorId, content: input.content, createdAt: new Date(this.clock.now()) })
+        .values({
+          userId,
+          sender: 'agent',
+          operatorId,
+          content: input.content,
+          createdAt: new Date(this.deps.clock.now()),
+        })
         .returning();
-      await this.audit().record(
+      await this.deps.audit().record(
         {
           operatorId,
           action: 'support.chat.send',
@@ -174,54 +180,48 @@ export class ChatService {
       return inserted!;
     });
     const message = view(row);
-    this.hub.toUser(userId, { type: 'message', message });
-    this.hub.toAgents({ type: 'message', message });
+    this.deps.hub.toUser(userId, { type: 'message', message });
+    this.deps.hub.toAgents({ type: 'message', message });
     return message;
   }
 
   /** The user has seen everything the support side sent. */
   async markReadByUser(userId: number): Promise<number> {
-    const rows = await this.db
-      .update(supportChatMessages)
-      .set({ readAt: new Date(this.clock.now()) })
-      .where(
-        and(
-          eq(supportChatMessages.userId, userId),
-          inArray(supportChatMessages.sender, ['agent', 'system']),
-          isNull(supportChatMessages.readAt),
-        ),
-      )
-      .returning({ id: supportChatMessages.id });
-    const upToId = Math.max(0, ...rows.map((r) => r.id));
-    if (rows.length) this.hub.toAgents({ type: 'read', userId, by: 'user', upToId });
-    return rows.length;
+    const read = await this.markRead(userId, ['agent', 'system']);
+    if (read.count) this.deps.hub.toAgents({ type: 'read', userId, by: 'user', upToId: read.upToId });
+    return read.count;
   }
 
   /** An agent has seen the user's messages. */
   async markReadByAgent(userId: number): Promise<number> {
-    const rows = await this.db
+    const read = await this.markRead(userId, ['user']);
+    if (read.count) {
+      this.deps.hub.toUser(userId, { type: 'read', userId, by: 'agent', upToId: read.upToId });
+      this.deps.hub.toAgents({ type: 'read', userId, by: 'agent', upToId: read.upToId });
+    }
+    return read.count;
+  }
+
+  /** Marks the conversation's unread messages from `senders` read: how many, and the id of the last of them. */
+  private async markRead(userId: number, senders: string[]): Promise<{ count: number; upToId: number }> {
+    const rows = await this.deps.db
       .update(supportChatMessages)
-      .set({ readAt: new Date(this.clock.now()) })
+      .set({ readAt: new Date(this.deps.clock.now()) })
       .where(
         and(
           eq(supportChatMessages.userId, userId),
-          eq(supportChatMessages.sender, 'user'),
+          inArray(supportChatMessages.sender, senders),
           isNull(supportChatMessages.readAt),
         ),
       )
       .returning({ id: supportChatMessages.id });
-    const upToId = Math.max(0, ...rows.map((r) => r.id));
-    if (rows.length) {
-      this.hub.toUser(userId, { type: 'read', userId, by: 'agent', upToId });
-      this.hub.toAgents({ type: 'read', userId, by: 'agent', upToId });
-    }
-    return rows.length;
+    return { count: rows.length, upToId: Math.max(0, ...rows.map((r) => r.id)) };
   }
 
   /** Conversations for the agents, most recent first, with the user's unread count. */
   async conversations(page: number, size: number) {
     const lastId = max(supportChatMessages.id);
-    const rows = await this.db
+    const rows = await this.deps.db
       .select({
         userId: supportChatMessages.userId,
         lastId,
@@ -238,7 +238,7 @@ export class ChatService {
       .offset((page - 1) * size);
     const lastIds = rows.map((r) => r.lastId).filter((x): x is number => x !== null);
     const lasts = lastIds.length
-      ? await this.db
+      ? await this.deps.db
           .select()
           .from(supportChatMessages)
           .where(inArray(supportChatMessages.id, lastIds))

@@ -1,16 +1,9 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite, type TestServer } from '../../testing/test-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverForSuite();
 
 /** A socket client that queues frames so a test can wait for the next one of a kind. */
 class Client {

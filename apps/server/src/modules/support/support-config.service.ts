@@ -11,17 +11,20 @@ export interface SupportConfigView {
   updatedAt: number | null;
 }
 
+export interface SupportConfigServiceDeps {
+  db: Db;
+  clock: Clock;
+}
+
 /** Which customer service the app offers: the built-in chat (default) or an external chat widget. */
 export class SupportConfigService {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  constructor(db: Db, clock: Clock) {
-    this.db = db;
-    this.clock = clock;
+  private readonly deps: SupportConfigServiceDeps;
+  constructor(deps: SupportConfigServiceDeps) {
+    this.deps = deps;
   }
 
   async get(): Promise<SupportConfigView> {
-    const [row] = await this.db.select().from(supportConfig).where(eq(supportConfig.id, 1));
+    const [row] = await this.deps.db.select().from(supportConfig).where(eq(supportConfig.id, 1));
     if (!row) return { mode: 'builtin', externalUrl: null, updatedAt: null };
     return { mode: row.mode as SupportMode, externalUrl: row.externalUrl, updatedAt: row.updatedAt.getTime() };
   }
@@ -29,7 +32,7 @@ export class SupportConfigService {
   async save(
     input: { mode: SupportMode; externalUrl?: string | null | undefined },
     operatorId: number,
-    db: Db = this.db,
+    db: Db = this.deps.db,
   ): Promise<SupportConfigView> {
     let externalUrl: string | null = null;
     if (input.mode === 'external') {
@@ -42,7 +45,7 @@ export class SupportConfigService {
       }
       if (!ok) throw badRequest('VALIDATION', 'support.externalUrlRequired', undefined, 'externalUrl');
     }
-    const now = new Date(this.clock.now());
+    const now = new Date(this.deps.clock.now());
     const values = { mode: input.mode, externalUrl, updatedAt: now, updatedBy: operatorId };
     await db
       .insert(supportConfig)

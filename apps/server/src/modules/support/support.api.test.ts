@@ -1,8 +1,7 @@
 import { service } from '../../platform/context.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForSuite } from '../../testing/test-server.ts';
 
-let server: TestServer;
 let alice: { id: number; token: string };
 let bob: { id: number; token: string };
 let agent: { id: number; token: string };
@@ -19,17 +18,14 @@ const files: string[] = [];
 const fileOf = (n: number, ext?: string) =>
   ext || n > 2 ? `${String(n).padStart(24, 'f')}.${ext ?? 'png'}` : files[n]!;
 
+const server = serverForSuite();
 beforeAll(async () => {
-  server = await startTestServer();
   alice = await server.createUser();
   bob = await server.createUser();
   agent = await server.createOperator(['support']);
   contentOp = await server.createOperator(['content']);
   files[1] = (await uploads().save(alice.id, PNG)).fileId;
   files[2] = (await uploads().save(bob.id, PNG)).fileId;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('tickets', () => {
@@ -46,30 +42,23 @@ describe('tickets', () => {
     ticketId = res.body.data.id;
   });
 
-  it('refuses an empty title or content with the localized message', async () => {
-    const noTitle = await server.api(
-      '/xb/v1/support/ticket/create',
-      { title: '  ', content: 'x' },
-      { token: alice.token, locale: 'zh_cn' },
-    );
-    expect(noTitle.status).toBe(400);
-    expect(noTitle.body).toMatchObject({ message: '请输入标题', field: 'title' });
-    const noContent = await server.api(
-      '/xb/v1/support/ticket/create',
-      { title: 'x', content: '' },
-      { token: alice.token, locale: 'de' },
-    );
-    expect(noContent.status).toBe(400);
-    expect(noContent.body).toMatchObject({ message: 'Bitte beschreiben Sie Ihre Frage', field: 'content' });
-    const onlyMarkup = await server.api(
-      '/xb/v1/support/ticket/create',
-      { title: '<script>alert(1)</script>', content: 'x' },
-      { token: alice.token },
-    );
-    expect(onlyMarkup.body.field).toBe('title');
-    const missing = await server.api('/xb/v1/support/ticket/create', { content: 'x' }, { token: alice.token });
-    expect(missing.status).toBe(400);
-  });
+  it.each([
+    { body: { title: '  ', content: 'x' }, locale: 'zh_cn', refusal: { message: '请输入标题', field: 'title' } },
+    {
+      body: { title: 'x', content: '' },
+      locale: 'de',
+      refusal: { message: 'Bitte beschreiben Sie Ihre Frage', field: 'content' },
+    },
+    { body: { title: '<script>alert(1)</script>', content: 'x' }, locale: 'en_us', refusal: { field: 'title' } },
+    { body: { content: 'x' }, locale: 'en_us', refusal: {} },
+  ])(
+    'refuses a ticket without a title or content ($body) with the localized message',
+    async ({ body, locale, refusal }) => {
+      const res = await server.api('/xb/v1/support/ticket/create', body, { token: alice.token, locale });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject(refusal);
+    },
+  );
 
   it('refuses attachments that are not the caller images', async () => {
     const other = await server.api(

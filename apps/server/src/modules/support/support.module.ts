@@ -29,7 +29,7 @@ registerMessages(supportMessages);
 export const supportModule: Module = {
   name: 'support',
   async register(app, ctx) {
-    const tickets = new TicketService(ctx.db, ctx.clock);
+    const tickets = new TicketService({ db: ctx.db, clock: ctx.clock });
     const hub = new ChatHub();
     const chat = new ChatService({
       db: ctx.db,
@@ -38,7 +38,7 @@ export const supportModule: Module = {
       tickets,
       audit: () => service(ctx, 'audit'),
     });
-    const config = new SupportConfigService(ctx.db, ctx.clock);
+    const config = new SupportConfigService({ db: ctx.db, clock: ctx.clock });
     ctx.services.supportTickets = tickets;
     ctx.services.supportChat = chat;
     ctx.services.supportHub = hub;

@@ -11,6 +11,7 @@ import { handleChatSocket } from './chat.socket.ts';
 import { images, messageText as text } from './message-fields.ts';
 import type { SupportConfigService } from './support-config.service.ts';
 import type { TicketService } from './ticket.service.ts';
+import { userCalls } from '../../platform/http/user-calls.ts';
 
 const page = z.number().int().min(1).max(10_000).default(1);
 const size = pageSizeField;
@@ -38,6 +39,7 @@ export function registerSupportRoutes(
 ): void {
   const { tickets, chat, hub, config } = deps;
   const user = ctx.guards.user;
+  const call = userCalls(app, user, ['support']);
 
   app.post('/xb/v1/tpaj/info', { schema: { tags: ['support'], body: z.object({}).optional() } }, async () => {
     const c = await config.get();
@@ -73,11 +75,7 @@ export function registerSupportRoutes(
     async (request) => tickets.list({ userId: request.user!.id }, request.body.page, request.body.size),
   );
 
-  app.post(
-    '/xb/v1/support/ticket/detail',
-    { preHandler: user, schema: { tags: ['support'], body: z.object({ id: idField }) } },
-    async (request) => tickets.detail(request.body.id, request.user!.id),
-  );
+  call('/xb/v1/support/ticket/detail', z.object({ id: idField }), (userId, body) => tickets.detail(body.id, userId));
 
   app.post(
     '/xb/v1/support/ticket/reply',
@@ -117,21 +115,13 @@ export function registerSupportRoutes(
     async (request) => ({ list: await chat.history(request.user!.id, request.body.beforeId, request.body.size) }),
   );
 
-  app.post(
-    '/xb/v1/support/chat/unread',
-    { preHandler: user, schema: { tags: ['support'], body: z.object({}).optional() } },
-    async (request) => ({
-      count: await chat.unreadForUser(request.user!.id),
-    }),
-  );
+  call('/xb/v1/support/chat/unread', z.object({}).optional(), async (userId) => ({
+    count: await chat.unreadForUser(userId),
+  }));
 
-  app.post(
-    '/xb/v1/support/chat/read',
-    { preHandler: user, schema: { tags: ['support'], body: z.object({}).optional() } },
-    async (request) => ({
-      marked: await chat.markReadByUser(request.user!.id),
-    }),
-  );
+  call('/xb/v1/support/chat/read', z.object({}).optional(), async (userId) => ({
+    marked: await chat.markReadByUser(userId),
+  }));
 
   app.post(
     '/xb/v1/support/chat/send',

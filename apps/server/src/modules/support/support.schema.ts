@@ -1,11 +1,12 @@
 import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import * as col from '../../platform/db/columns.ts';
 
 /** Mirrors migrations/202611211210_support_tables.sql. */
 export const TICKET_STATES = ['waiting', 'replied'] as const;
 export type TicketState = (typeof TICKET_STATES)[number];
 
 export const supportTickets = pgTable('support_tickets', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   title: text('title').notNull(),
   state: text('state').notNull().default('waiting'),
@@ -15,7 +16,7 @@ export const supportTickets = pgTable('support_tickets', {
 });
 
 export const supportTicketMessages = pgTable('support_ticket_messages', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   ticketId: bigint('ticket_id', { mode: 'number' }).notNull(),
   authorKind: text('author_kind').notNull(),
   authorId: bigint('author_id', { mode: 'number' }).notNull(),
@@ -25,7 +26,7 @@ export const supportTicketMessages = pgTable('support_ticket_messages', {
 });
 
 export const supportChatMessages = pgTable('support_chat_messages', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   sender: text('sender').notNull(),
   operatorId: bigint('operator_id', { mode: 'number' }),

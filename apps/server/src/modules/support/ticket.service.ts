@@ -12,24 +12,27 @@ export interface TicketMessageView {
   createdAt: number;
 }
 
+export interface TicketServiceDeps {
+  db: Db;
+  clock: Clock;
+}
+
 /**
  * Tickets: a user opens one (waiting), the support team answers (replied), a user follow-up makes it
  * waiting again. A user only ever sees their own tickets; anything else is "not found".
  */
 export class TicketService {
-  private readonly db: Db;
-  private readonly clock: Clock;
-  constructor(db: Db, clock: Clock) {
-    this.db = db;
-    this.clock = clock;
+  private readonly deps: TicketServiceDeps;
+  constructor(deps: TicketServiceDeps) {
+    this.deps = deps;
   }
 
   async create(
     userId: number,
     input: { title: string; content: string; images: string[]; source?: 'form' | 'chat' },
-    db: Db = this.db,
+    db: Db = this.deps.db,
   ) {
-    const now = new Date(this.clock.now());
+    const now = new Date(this.deps.clock.now());
     const [ticket] = await db
       .insert(supportTickets)
       .values({
@@ -57,8 +60,8 @@ export class TicketService {
     if (filter.userId !== undefined) conditions.push(eq(supportTickets.userId, filter.userId));
     if (filter.state) conditions.push(eq(supportTickets.state, filter.state));
     const where = conditions.length ? and(...conditions) : undefined;
-    const [total] = await this.db.select({ n: count() }).from(supportTickets).where(where);
-    const rows = await this.db
+    const [total] = await this.deps.db.select({ n: count() }).from(supportTickets).where(where);
+    const rows = await this.deps.db
       .select()
       .from(supportTickets)
       .where(where)
@@ -67,7 +70,7 @@ export class TicketService {
       .offset((page - 1) * size);
     // the first message of each ticket is its question
     const firsts = rows.length
-      ? await this.db
+      ? await this.deps.db
           .select()
           .from(supportTicketMessages)
           .where(
@@ -100,9 +103,9 @@ export class TicketService {
 
   /** The ticket with its whole thread; a user asking for someone else's ticket gets 404. */
   async detail(id: number, userId?: number) {
-    const [ticket] = await this.db.select().from(supportTickets).where(eq(supportTickets.id, id));
+    const [ticket] = await this.deps.db.select().from(supportTickets).where(eq(supportTickets.id, id));
     if (!ticket || (userId !== undefined && ticket.userId !== userId)) throw notFound('support.ticketNotFound');
-    const messages = await this.db
+    const messages = await this.deps.db
       .select()
       .from(supportTicketMessages)
       .where(eq(supportTicketMessages.ticketId, id))
@@ -130,11 +133,11 @@ export class TicketService {
     id: number,
     author: { kind: 'user' | 'operator'; id: number },
     input: { content: string; images: string[] },
-    db: Db = this.db,
+    db: Db = this.deps.db,
   ) {
     const [ticket] = await db.select().from(supportTickets).where(eq(supportTickets.id, id)).for('update');
     if (!ticket || (author.kind === 'user' && ticket.userId !== author.id)) throw notFound('support.ticketNotFound');
-    const now = new Date(this.clock.now());
+    const now = new Date(this.deps.clock.now());
     const state: TicketState = author.kind === 'user' ? 'waiting' : 'replied';
     await db.update(supportTickets).set({ state, updatedAt: now }).where(eq(supportTickets.id, id));
     const [msg] = await db

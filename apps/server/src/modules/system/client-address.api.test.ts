@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../operator/operator.schema.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite, type TestServer } from '../../testing/test-server.ts';
 
 /**
  * Whose address counts: the operator login is limited to 10 tries a minute per client address, and
@@ -31,13 +31,7 @@ async function auditedAddress(s: TestServer, email: string): Promise<string | nu
 }
 
 describe('a client that is not a trusted proxy', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer();
-  }, 180_000);
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = serverForSuite({}, 180_000);
 
   it('cannot escape the login limit by varying X-Forwarded-For', async () => {
     const statuses = await failedLogins(s, 12);
@@ -52,13 +46,7 @@ describe('a client that is not a trusted proxy', () => {
 });
 
 describe('a trusted reverse proxy (TRUSTED_PROXIES)', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ env: { TRUSTED_PROXIES: '127.0.0.0/8' } });
-  }, 180_000);
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = serverForSuite({ env: { TRUSTED_PROXIES: '127.0.0.0/8' } }, 180_000);
 
   it('has the clients it forwards counted one by one', async () => {
     const statuses = await failedLogins(s, 12);

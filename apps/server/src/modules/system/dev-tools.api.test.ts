@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempToken } from '../account/account.test-helpers.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 /**
  * The development tools answer only when switched on and only to a client on this machine. A client
@@ -8,13 +8,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
  * (a header could not: the check reads the socket).
  */
 describe('development tools switched on', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ env: { DEV_TOOLS: 'outbox,price', TRUSTED_PROXIES: '127.0.0.2' } });
-  }, 180_000);
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = serverForSuite({ env: { DEV_TOOLS: 'outbox,price', TRUSTED_PROXIES: '127.0.0.2' } }, 180_000);
 
   it('answer a client on this machine over HTTP', async () => {
     const res = await s.api('/dev/outbox', null);
@@ -65,13 +59,7 @@ describe('development tools switched on', () => {
 });
 
 describe('development tools by default', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ env: { DEV_TOOLS: '' } });
-  }, 180_000);
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = serverForSuite({ env: { DEV_TOOLS: '' } }, 180_000);
 
   it('are all absent, even on this machine', async () => {
     expect((await s.api('/dev/outbox', null)).status).toBe(404);

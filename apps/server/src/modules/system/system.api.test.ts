@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForSuite } from '../../testing/test-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverForSuite();
 
 describe('platform calls', () => {
   it('answers health in the envelope', async () => {

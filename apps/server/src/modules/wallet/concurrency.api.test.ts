@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { ledgerCheck } from './ledger-check.ts';
 import { FUND_PASSWORD, rid, useWalletHarness } from './wallet.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 /**
  * Parallel money commands over real HTTP against one balance. On PostgreSQL (DATABASE_URL) they
@@ -11,7 +11,7 @@ import { useTestServer } from '../../testing/use-test-server.ts';
  */
 const clock = new ManualClock(Date.UTC(2026, 6, 1, 12));
 
-const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 const h = useWalletHarness(server, clock, { stubCodes: true });
 
 describe('concurrency', () => {

@@ -4,11 +4,11 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import type { ChainAdapter } from './chain-adapter.ts';
 import { ledgerCheck } from './ledger-check.ts';
 import { rid } from './wallet.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 12));
 
-const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 
 const spot = async (token: string) => {
   const a = await server.api('/xb/v1/wallet/assets', {}, { token });

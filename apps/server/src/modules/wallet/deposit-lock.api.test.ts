@@ -3,7 +3,7 @@ import { parseUnits } from '@tidemark/contract/money';
 import { ManualClock } from '../../platform/clock.ts';
 import { currencyOf } from '../market/currencies.ts';
 import { rid, withdrawBody, useWalletHarness } from './wallet.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 /**
  * The confirmation lock tried the ways a user would try to get round it: a deposit credited at 1
@@ -16,7 +16,7 @@ const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
 const BTC_ADDR = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const EVM_ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
-const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 const h = useWalletHarness(server, clock, { stubCodes: true, checkLedger: true });
 
 const withdraw = (token: string, body: Record<string, unknown>, locale?: string) =>

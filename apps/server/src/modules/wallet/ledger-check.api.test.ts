@@ -7,7 +7,7 @@ import { settleDue } from '../cycle/settlement.job.ts';
 import { ledgerCheck } from './ledger-check.ts';
 import type { AccountRef } from './ledger.service.ts';
 import { rid, useWalletHarness } from './wallet.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every futures tick
 
@@ -40,7 +40,7 @@ const post = (kind: string, movements: Array<{ account: AccountRef; available?: 
   ledger().transaction((tx) => ledger().post(tx, { kind, reference: 'test:break', movements }));
 const check = () => ledgerCheck(ctx().db);
 
-const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 const h = useWalletHarness(server, clock);
 beforeAll(async () => {
   await step(2);

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { useWalletHarness } from './wallet.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 let finance: string;
 let user: { id: number; token: string };
 
-const server = useTestServer({ clock });
+const server = serverForSuite({ clock });
 const h = useWalletHarness(server, clock);
 beforeAll(async () => {
   finance = h.finance;

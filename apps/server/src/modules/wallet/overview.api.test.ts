@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 24, 12));
-const server = useTestServer({ clock });
+const server = serverForSuite({ clock });
 
 describe('the dashboard’s money overview', () => {
   it('shows system balances and the fee account’s net income per UTC day, to finance only', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { futuresHarness } from '../futures/futures.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 process.env.FUTURES_TICK_MS = '0'; // the test drives every tick
 
@@ -17,7 +17,7 @@ let seq = 0;
 const cid = () => `p${(seq += 1)}`;
 type U = { id: number; token: string };
 
-const server = useTestServer({ clock });
+const server = serverForSuite({ clock });
 beforeAll(async () => {
   h = await futuresHarness(server, clock);
   await h.setIndex('BTCUSDT', '100000');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { SimulatedChain, type ChainAdapter, type OutgoingTransfer } from './chain-adapter.ts';
 import { useWalletHarness } from './wallet.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 /**
  * Operators cannot mint money alone: a simulated deposit is possible only where the simulated chain
@@ -15,7 +15,7 @@ const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
 
 // the wallet reads its settings from the process environment (this file runs in its own process)
 process.env.SIMULATED_DEPOSIT_FOUR_EYES_ABOVE = '1000';
-const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 const h = useWalletHarness(server, clock, { checkLedger: true });
 
 const rows = async <T>(q: ReturnType<typeof sql>) =>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { rid, useWalletHarness } from './wallet.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 12));
 
-const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 const h = useWalletHarness(server, clock);
 
 describe('assets and deposits', () => {

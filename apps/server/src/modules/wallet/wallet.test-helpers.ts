@@ -6,7 +6,7 @@ import type { KycLevel } from '@tidemark/contract/kyc';
 import type { ManualClock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/crypto/password.ts';
 import type { TestServer } from '../../testing/test-server.ts';
-import { beforeAllValue } from '../../testing/use-test-server.ts';
+import { beforeAllValue } from '../../testing/before-all-value.ts';
 import { users } from '../account/user.schema.ts';
 import type { CodeService } from '../common/code.service.ts';
 import { seedConvertDesk } from './wallet.seed.ts';

@@ -4,7 +4,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { PRICE_SCALE } from '../market/instruments.ts';
 import { FUND_PASSWORD, rid, useWalletHarness } from './wallet.test-helpers.ts';
 import { usedToday } from './withdraw-limits.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 /**
  * One set of limits for bank and on-chain withdrawals (spec §6/§9), and draw infos that state every
@@ -15,7 +15,7 @@ import { useTestServer } from '../../testing/use-test-server.ts';
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
 const BTC_ADDR = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
-const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 const h = useWalletHarness(server, clock, { stubCodes: true, checkLedger: true });
 
 const infos = async (token: string) =>

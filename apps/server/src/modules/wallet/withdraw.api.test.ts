@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { FUND_PASSWORD, rid, TRON_ADDRESS, withdrawBody, useWalletHarness } from './wallet.test-helpers.ts';
-import { useTestServer } from '../../testing/use-test-server.ts';
+import { serverForSuite } from '../../testing/test-server.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 1));
 const BTC_ADDR = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const DOGE_ADDR = 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L';
 
-const server = useTestServer({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
+const server = serverForSuite({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
 const h = useWalletHarness(server, clock);
 
 const spotOf = (token: string, currency: string) => h.spotRow(token, currency);

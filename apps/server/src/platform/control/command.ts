@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Services } from '../context.ts';
@@ -39,6 +40,40 @@ export interface ControlCommand<A = unknown> {
   /** argv (after `--`) → arguments, or null for a usage error. */
   parse(argv: string[]): A | null;
   run(ctx: CommandContext, args: A): Promise<CommandOutput>;
+}
+
+/** The `args` and `parse` of a command that takes no arguments. */
+export const noArgs: Pick<ControlCommand<Record<string, never>>, 'args' | 'parse'> = {
+  args: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  parse: (argv) => (argv.length ? null : {}),
+};
+
+/**
+ * A command's `parse` for `--name value` options, all strings: `options` names each with its default (null: none),
+ * `shape` turns the values read into the arguments `schema` checks. An option parseArgs refuses (unknown, or
+ * without its value) and arguments the schema refuses are both usage errors (null).
+ */
+export function optionsParser<A>(
+  schema: z.ZodType<A>,
+  options: Record<string, string | null>,
+  shape: (values: Record<string, string | undefined>) => unknown = (values) => values,
+): (argv: string[]) => A | null {
+  const config: ParseArgsOptionsConfig = Object.fromEntries(
+    Object.entries(options).map(([name, value]) => [
+      name,
+      value === null ? { type: 'string' } : { type: 'string', default: value },
+    ]),
+  );
+  return (argv) => {
+    let values;
+    try {
+      values = parseArgs({ args: argv, options: config }).values;
+    } catch {
+      return null;
+    }
+    const parsed = schema.safeParse(shape(values as Record<string, string | undefined>));
+    return parsed.success ? parsed.data : null;
+  };
 }
 
 export type CommandTable = ReadonlyMap<string, ControlCommand<any>>;

@@ -1,9 +1,9 @@
 import { bigint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The columns most tables repeat, written once so that they are the same everywhere (a user reference is always a
- * non-null bigint read as a number, an instant always carries its time zone). Used as `col.id()` beside the
- * table's own columns.
+ * The columns most tables repeat, written once so that they are the same everywhere (a key or a user reference is
+ * always a bigint read as a number, an instant always carries its time zone). Used as `col.id()` beside the
+ * table's own columns; the migrations, in SQL, stay the source of the schema — these only mirror them.
  */
 
 /** The surrogate key the database assigns. */
@@ -21,3 +21,19 @@ export const at = (name: string) => timestamp(name, { withTimezone: true });
 export const createdAt = () => at('created_at').notNull();
 
 export const updatedAt = () => at('updated_at').notNull();
+
+/** When the row was written first and last. */
+export const rowTimes = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+
+/**
+ * What every order a user places on a market starts with: its key, its owner, the market, and the idempotency
+ * pair (a retry with the same client id and the same request hash returns the first result; the table makes the
+ * client id unique per user).
+ */
+export const orderRequestColumns = () => ({
+  id: id(),
+  userId: userId(),
+  symbol: text('symbol').notNull(),
+  clientOrderId: text('client_order_id').notNull(),
+  requestHash: text('request_hash').notNull(),
+});

@@ -17,6 +17,24 @@ export function cacheControlFor(filePath: string, root: string): string {
 }
 
 /**
+ * How a built bundle's files are served: only files that exist (no directory listings, no wildcard route, no
+ * dotfiles), the build's .br/.gz copies when the client takes them, and the cache policy above.
+ */
+function builtFiles(root: string) {
+  return {
+    root,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
+      reply.header('cache-control', cacheControlFor(filePath, root));
+    },
+  } as const;
+}
+
+/**
  * The built web app on the same port; unknown non-API paths get index.html (client-side routes).
  * Compressed copies (.br, .gz) are made once at build time (scripts/compress-web.mjs) and picked by
  * the request's Accept-Encoding, so no CPU is spent compressing per request; /api and /ws are never
@@ -52,33 +70,15 @@ export async function serveWebApp(app: Api, config: Config): Promise<void> {
   // downloads a byte of it
   if (hasAdmin) {
     await app.register(fastifyStatic, {
-      root: adminRoot,
+      ...builtFiles(adminRoot),
       prefix: '/admin/',
       // one registration may decorate the reply with sendFile: the retail app's when it is there
       decorateReply: !hasWeb,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      dotfiles: 'ignore',
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        reply.header('cache-control', cacheControlFor(filePath, adminRoot));
-      },
     });
     app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
   }
   if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      dotfiles: 'ignore',
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        reply.header('cache-control', cacheControlFor(filePath, root));
-      },
-    });
+    await app.register(fastifyStatic, builtFiles(root));
   }
   app.setNotFoundHandler((request, reply) => {
     const api = request.url.startsWith('/api/') || request.url === '/api';

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
 import type { Locale } from '@tidemark/contract';
 import type { Logger } from 'pino';
 import type { DevOutbox } from '../outbox.ts';
@@ -23,28 +23,21 @@ export interface Mailer {
 }
 
 /** Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). */
-export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
-  private readonly from: string;
-  constructor(url: string, from: string) {
-    this.transport = nodemailer.createTransport(url);
-    this.from = from;
-  }
-  async send(m: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
-  }
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    send: async (m) => {
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
+    },
+  };
 }
 
 /** Development default: the message lands in the outbox and the log. */
-export class OutboxMailer implements Mailer {
-  private readonly outbox: DevOutbox;
-  private readonly log: Logger;
-  constructor(outbox: DevOutbox, log: Logger) {
-    this.outbox = outbox;
-    this.log = log;
-  }
-  async send(m: MailMessage): Promise<void> {
-    this.outbox.add({ channel: 'email', to: m.to, subject: m.subject, text: m.text, createdAt: Date.now() });
-    this.log.info({ to: m.to, subject: m.subject }, `dev outbox e-mail: ${m.text}`);
-  }
+export function outboxMailer(outbox: DevOutbox, log: Logger): Mailer {
+  return {
+    send: async (m) => {
+      outbox.add({ channel: 'email', to: m.to, subject: m.subject, text: m.text, createdAt: Date.now() });
+      log.info({ to: m.to, subject: m.subject }, `dev outbox e-mail: ${m.text}`);
+    },
+  };
 }

@@ -7,6 +7,11 @@ import { TOTP } from './attempt-policies.ts';
 /** Stores `step` as the principal's last accepted step if it is later than the stored one; false otherwise. */
 export type ClaimStep = (id: number, step: number) => Promise<boolean>;
 
+export interface TotpGateDeps {
+  attempts: AttemptGuard;
+  clock: Clock;
+}
+
 /**
  * Authenticator codes for users and operators: a right code is accepted once (its time-step is
  * claimed, a step at or before the last one is refused as TOTP_REUSED), wrong codes are counted and
@@ -14,11 +19,9 @@ export type ClaimStep = (id: number, step: number) => Promise<boolean>;
  * passed the password reaches these checks, so the lock is the owner's own, not a stranger's weapon.
  */
 export class TotpGate {
-  private readonly attempts: AttemptGuard;
-  private readonly clock: Clock;
-  constructor(attempts: AttemptGuard, clock: Clock) {
-    this.attempts = attempts;
-    this.clock = clock;
+  private readonly deps: TotpGateDeps;
+  constructor(deps: TotpGateDeps) {
+    this.deps = deps;
   }
 
   /** True for a fresh right code (now claimed), false for a wrong one; throws when locked or reused. */
@@ -32,16 +35,16 @@ export class TotpGate {
   ): Promise<boolean> {
     const scope = `${kind}.totp`;
     const key = String(id);
-    const before = await this.attempts.state(scope, key, TOTP);
+    const before = await this.deps.attempts.state(scope, key, TOTP);
     if (before.lockedUntil !== null) throw totpLocked(before.lockedUntil, field);
-    const step = totpStepOf(secret, code, this.clock);
+    const step = totpStepOf(secret, code, this.deps.clock);
     if (step === null) {
-      const after = await this.attempts.fail(scope, key, TOTP);
+      const after = await this.deps.attempts.fail(scope, key, TOTP);
       if (after.lockedUntil !== null) throw totpLocked(after.lockedUntil, field);
       return false;
     }
     if (!(await claim(id, step))) throw badRequest('TOTP_REUSED', 'security.totpReused', undefined, field);
-    if (before.failures > 0) await this.attempts.clear(scope, key);
+    if (before.failures > 0) await this.deps.attempts.clear(scope, key);
     return true;
   }
 }

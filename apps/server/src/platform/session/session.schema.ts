@@ -1,7 +1,8 @@
 import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import * as col from '../db/columns.ts';
 
 export const sessions = pgTable('sessions', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: col.id(),
   tokenHash: text('token_hash').notNull().unique(),
   principalKind: text('principal_kind').notNull(),
   principalId: bigint('principal_id', { mode: 'number' }).notNull(),

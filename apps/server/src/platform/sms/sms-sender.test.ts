@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpSmsSender } from './sms-sender.ts';
+import { httpSmsSender } from './sms-sender.ts';
 
 /** The HTTP SMS adapter against a real local HTTP server standing in for the provider. */
 let server: http.Server;
@@ -27,7 +27,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('HTTP SMS provider adapter', () => {
   it('posts the number and text as JSON with the bearer token', async () => {
-    await new HttpSmsSender(url, 'secret-token').send('+15551234567', 'Your code is 123456');
+    await httpSmsSender(url, 'secret-token').send('+15551234567', 'Your code is 123456');
     expect(received.at(-1)).toEqual({
       auth: 'Bearer secret-token',
       body: { to: '+15551234567', text: 'Your code is 123456' },
@@ -36,6 +36,6 @@ describe('HTTP SMS provider adapter', () => {
 
   it('fails loudly when the provider refuses', async () => {
     failNext = true;
-    await expect(new HttpSmsSender(url, undefined).send('+15551234567', 'x')).rejects.toThrow(/502/);
+    await expect(httpSmsSender(url, undefined).send('+15551234567', 'x')).rejects.toThrow(/502/);
   });
 });

@@ -10,33 +10,26 @@ export interface SmsSender {
  * A generic HTTP SMS provider: POST {to, text} as JSON with a bearer token. Providers with another
  * shape get an adapter of their own behind this interface.
  */
-export class HttpSmsSender implements SmsSender {
-  private readonly url: string;
-  private readonly token: string | undefined;
-  constructor(url: string, token: string | undefined) {
-    this.url = url;
-    this.token = token;
-  }
-  async send(to: string, text: string): Promise<void> {
-    const res = await fetch(this.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
-      body: JSON.stringify({ to, text }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
-  }
+export function httpSmsSender(url: string, token: string | undefined): SmsSender {
+  return {
+    send: async (to, text) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ to, text }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
+    },
+  };
 }
 
-export class OutboxSmsSender implements SmsSender {
-  private readonly outbox: DevOutbox;
-  private readonly log: Logger;
-  constructor(outbox: DevOutbox, log: Logger) {
-    this.outbox = outbox;
-    this.log = log;
-  }
-  async send(to: string, text: string): Promise<void> {
-    this.outbox.add({ channel: 'sms', to, subject: 'SMS', text, createdAt: Date.now() });
-    this.log.info({ to }, `dev outbox SMS: ${text}`);
-  }
+/** Development default: the message lands in the outbox and the log. */
+export function outboxSmsSender(outbox: DevOutbox, log: Logger): SmsSender {
+  return {
+    send: async (to, text) => {
+      outbox.add({ channel: 'sms', to, subject: 'SMS', text, createdAt: Date.now() });
+      log.info({ to }, `dev outbox SMS: ${text}`);
+    },
+  };
 }

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { beforeAll } from 'vitest';
 
 /**
  * A value a `beforeAll` hook makes, handed out at once as a stand-in that forwards to the value: a test file
@@ -17,17 +16,4 @@ export function beforeAllValue<T extends object>(make: () => Promise<T>, timeout
       return Reflect.get(value, key, value);
     },
   });
-}
-
-/**
- * The file's test server: started before its tests and closed after them (hooks registered later run after the
- * start and, in vitest's default stack order, their afterAll before the close).
- */
-export function useTestServer(options?: Parameters<typeof startTestServer>[0]): TestServer {
-  let started: TestServer | undefined;
-  const server = beforeAllValue(async () => (started = await startTestServer(options)));
-  afterAll(async () => {
-    await started?.close();
-  });
-  return server;
 }

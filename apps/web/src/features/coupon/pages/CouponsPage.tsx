@@ -27,7 +27,7 @@ function CouponsScreen() {
   if (!list.data) return <LoadState of={[list]} />;
   const shown = list.data.filter((c) => c.status === tab);
   return (
-    <div className="cpn-page" data-testid="coupons-page">
+    <div className="page-stack" data-testid="coupons-page">
       <Tabs activeKey={tab} onChange={(k) => setTab(k === 'expired' ? 'expired' : 'active')}>
         <Tabs.Tab key="active" title={t('tab.active')} />
         <Tabs.Tab key="expired" title={t('tab.expired')} />

@@ -18,7 +18,7 @@ export function LimitsTable(props: { limits: KycLimitsAnswer }) {
   const none = t('limits.none');
   const levelName = (l: KycLevel) => t(`level.${l}`);
   return (
-    <section className="kyc-card" data-testid="kyc-limits">
+    <section className="stack-card kyc-card" data-testid="kyc-limits">
       <div className="kyc-card__head">
         <h2 className="kyc-card__title">{t('limits.title')}</h2>
         <span className="kyc-text" data-testid="kyc-current-level">

@@ -25,8 +25,8 @@ function CreditScreen() {
   if (!credit.data) return <LoadState of={[credit]} />;
   const c = credit.data;
   return (
-    <div className="ref-page" data-testid="credit-page">
-      <section className="ref-card">
+    <div className="page-stack" data-testid="credit-page">
+      <section className="stack-card">
         <div className="ref-label" style={{ textAlign: 'center' }}>
           {t('credit.score')}
         </div>
@@ -35,7 +35,7 @@ function CreditScreen() {
         </div>
         <p className="ref-muted">{t('credit.explain', { start: c.start })}</p>
       </section>
-      <section className="ref-card ref-card--list">
+      <section className="stack-card ref-card--list">
         <h2 className="ref-card__title">{t('credit.history')}</h2>
         {c.history.length === 0 ? (
           <div className="ref-empty" data-testid="credit-empty">

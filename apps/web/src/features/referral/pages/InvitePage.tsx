@@ -33,7 +33,7 @@ function InviteScreen() {
   };
 
   return (
-    <div className="ref-page" data-testid="invite-page">
+    <div className="page-stack" data-testid="invite-page">
       <section className="ref-hero">
         <h2 className="ref-hero__title">{t('invite.title')}</h2>
         <p className="ref-hero__text">
@@ -46,14 +46,14 @@ function InviteScreen() {
         </p>
       </section>
 
-      <section className="ref-card">
+      <section className="stack-card">
         <img className="ref-qr" src={qrDataUrl} alt={t('invite.qrAlt')} data-testid="invite-qr" />
         <p className="ref-muted" style={{ textAlign: 'center' }}>
           {t('invite.scan')}
         </p>
       </section>
 
-      <section className="ref-card">
+      <section className="stack-card">
         <div className="ref-row">
           <div className="ref-row__main">
             <div className="ref-label">{t('invite.code')}</div>

@@ -40,7 +40,7 @@ function TeamScreen() {
   const members = team.data.pages.flatMap((p) => p.items);
 
   return (
-    <div className="ref-page" data-testid="team-page">
+    <div className="page-stack" data-testid="team-page">
       <div className="ref-stats">
         <div className="ref-stat">
           <div className="ref-label">{t('team.total')}</div>
@@ -56,7 +56,7 @@ function TeamScreen() {
         </div>
       </div>
 
-      <section className="ref-card ref-card--list">
+      <section className="stack-card ref-card--list">
         <h2 className="ref-card__title">{t('team.members')}</h2>
         {members.length === 0 ? (
           <div className="ref-empty" data-testid="team-empty">
@@ -97,7 +97,7 @@ function TeamScreen() {
       <Rewards />
 
       {rules.data ? (
-        <section className="ref-card" data-testid="team-rules">
+        <section className="stack-card" data-testid="team-rules">
           <h2 className="ref-card__title">{t('rules.title')}</h2>
           <p className="ref-muted">
             {t('rules.text', {
@@ -118,7 +118,7 @@ function Rewards() {
   const first = rewards.data.pages[0]!;
   const rows = rewards.data.pages.flatMap((p) => p.items);
   return (
-    <section className="ref-card ref-card--list" data-testid="team-rewards">
+    <section className="stack-card ref-card--list" data-testid="team-rewards">
       <h2 className="ref-card__title">{t('rewards.title')}</h2>
       {first.totals.length > 0 ? (
         <List header={t('rewards.totals')}>

@@ -39,10 +39,10 @@ function ResponsibleScreen() {
   if (!status.data) return <LoadState of={[status]} />;
   const s = status.data;
   return (
-    <div className="rsp-page" data-testid="responsible-page">
+    <div className="page-stack" data-testid="responsible-page">
       <QuizCard status={s} />
       {s.leverageCap ? (
-        <section className="rsp-card" data-testid="responsible-cap">
+        <section className="stack-card rsp-card" data-testid="responsible-cap">
           <h2>{t('cap.title')}</h2>
           <p className="rsp-muted">
             {t('cap.text', {
@@ -67,7 +67,7 @@ function QuizCard({ status }: { status: ResponsibleStatus }) {
   const [busy, setBusy] = useState(false);
   if (status.quizPassed) {
     return (
-      <section className="rsp-card" data-testid="quiz-passed">
+      <section className="stack-card rsp-card" data-testid="quiz-passed">
         <h2>{t('quiz.title')}</h2>
         {status.quizPassedAt !== null ? (
           <span className="rsp-ok">
@@ -90,7 +90,7 @@ function QuizCard({ status }: { status: ResponsibleStatus }) {
     }
   };
   return (
-    <section className="rsp-card" data-testid="quiz">
+    <section className="stack-card rsp-card" data-testid="quiz">
       <h2>{t('quiz.title')}</h2>
       <p className="rsp-muted">{t('quiz.intro')}</p>
       {status.quiz.map((q, i) => (
@@ -148,7 +148,7 @@ function CoolingOffCard({ status }: { status: ResponsibleStatus }) {
     }
   };
   return (
-    <section className="rsp-card" data-testid="cooling-off">
+    <section className="stack-card rsp-card" data-testid="cooling-off">
       <h2>{t('coolingOff.title')}</h2>
       {status.excludedUntil ? (
         <span className="rsp-ok" data-testid="cooling-off-until">

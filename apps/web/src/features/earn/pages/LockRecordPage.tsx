@@ -5,6 +5,7 @@ import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { ordersQuery, redeem, revoke, type EarnOrder } from '../api/earn.ts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { Line } from '../components/Line.tsx';
@@ -29,9 +30,7 @@ function LockRecord() {
   return (
     <div className="earn-page" data-testid="lock-record">
       {orders.data.items.length === 0 ? (
-        <div className="earn-state" data-testid="lock-record-empty">
-          {t('record.empty')}
-        </div>
+        <EmptyState title={t('record.empty')} testId="lock-record-empty" />
       ) : (
         orders.data.items.map((o) => <OrderCard key={o.id} order={o} />)
       )}

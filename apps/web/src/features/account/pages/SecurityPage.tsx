@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
@@ -185,16 +186,9 @@ function Totp(props: { enabled: boolean }) {
   if (!setup) {
     return (
       <div className="acc-card" style={{ padding: 16 }}>
-        <Button
-          block
-          color="primary"
-          fill="outline"
-          loading={loading}
-          onClick={() => void begin()}
-          data-testid="totp-begin"
-        >
+        <ActionButton block color="primary" fill="outline" busy={loading} onAction={begin} testId="totp-begin">
           {t('account:security.totpSetupTitle')}
-        </Button>
+        </ActionButton>
       </div>
     );
   }

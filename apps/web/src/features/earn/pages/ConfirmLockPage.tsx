@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Input from 'antd-mobile/es/components/input';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -195,17 +196,17 @@ function ConfirmForm({ plan: p, available }: { plan: EarnPlan; available: Record
         </div>
       </section>
 
-      <Button
+      <ActionButton
         block
         color="primary"
         size="large"
-        loading={command.busy}
+        busy={command.busy}
         disabled={!p.accepting || fundPasswordSet === false}
-        onClick={() => void submit()}
-        data-testid="lock-submit"
+        onAction={submit}
+        testId="lock-submit"
       >
         {t('confirm.submit')}
-      </Button>
+      </ActionButton>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
@@ -133,27 +133,27 @@ function OrderCard({ order: o }: { order: EarnOrder }) {
       {(o.canRedeem || o.canRevoke) && (
         <div className="earn-actions">
           {o.canRevoke && (
-            <Button
+            <ActionButton
               size="small"
               fill="outline"
-              loading={command.busy}
-              onClick={() => void act('revoke')}
-              data-testid="order-revoke"
+              busy={command.busy}
+              onAction={() => act('revoke')}
+              testId="order-revoke"
             >
               {t('record.revoke')}
-            </Button>
+            </ActionButton>
           )}
           {o.canRedeem && (
-            <Button
+            <ActionButton
               size="small"
               color="warning"
               fill="outline"
-              loading={command.busy}
-              onClick={() => void act('redeem')}
-              data-testid="order-redeem"
+              busy={command.busy}
+              onAction={() => act('redeem')}
+              testId="order-redeem"
             >
               {t('record.redeem')}
-            </Button>
+            </ActionButton>
           )}
         </div>
       )}

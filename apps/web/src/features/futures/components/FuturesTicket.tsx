@@ -1,4 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
@@ -414,15 +415,15 @@ export function FuturesTicket(props: {
         </ul>
       )}
       {props.signedIn ? (
-        <Button
+        <ActionButton
           block
-          loading={busy}
+          busy={busy}
           className={direction === 'long' ? 'btn-buy' : 'btn-sell'}
-          onClick={() => void submit()}
-          data-testid="futures-submit"
+          onAction={submit}
+          testId="futures-submit"
         >
           {reduceOnly ? t(`direction.reduce.${direction}`) : t(`direction.open.${direction}`)}
-        </Button>
+        </ActionButton>
       ) : (
         <Button block color="primary" onClick={() => navigate('/login')} data-testid="futures-login">
           {t('ticket.login')}

@@ -1,4 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -218,15 +219,9 @@ export default function StopPlPage() {
         <p className="muted">{t('stopPl.note')}</p>
         <div className="stop-pl__actions">
           <Button onClick={() => navigate(-1)}>{t('stopPl.back')}</Button>
-          <Button
-            color="primary"
-            disabled={invalid}
-            loading={busy}
-            onClick={() => void save()}
-            data-testid="stop-pl-save"
-          >
+          <ActionButton color="primary" disabled={invalid} busy={busy} onAction={save} testId="stop-pl-save">
             {t('stopPl.save')}
-          </Button>
+          </ActionButton>
         </div>
       </section>
     </div>

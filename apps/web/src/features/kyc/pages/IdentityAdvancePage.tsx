@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
@@ -139,16 +140,9 @@ function AdvanceForm(props: { rejectReason: string | null }) {
           />
         ))}
       </section>
-      <Button
-        block
-        color="primary"
-        size="large"
-        loading={busy}
-        onClick={() => void onSubmit()}
-        data-testid="submit-advanced"
-      >
+      <ActionButton block color="primary" size="large" busy={busy} onAction={onSubmit} testId="submit-advanced">
         {t('advanced.submit')}
-      </Button>
+      </ActionButton>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { creditQuery } from '../api/referral.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { formatDateTime } from '../model/dates.ts';
 import '../components/referral.css';
 
@@ -11,13 +11,7 @@ import '../components/referral.css';
  * /mine/credit: the credit score and every change to it with the operator's reason (spec §3). The
  * score starts at a published value and is only ever changed by an operator.
  */
-export default function CreditPage() {
-  return (
-    <SignInGate feature="referral">
-      <CreditScreen />
-    </SignInGate>
-  );
-}
+export default signedInPage('referral', CreditScreen);
 
 function CreditScreen() {
   const { t, i18n } = useTranslation('referral');

@@ -5,18 +5,12 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { inviteQuery, rulesQuery } from '../api/referral.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { copyText, rateToPercent, shareLink, type ShareHost, type ShareOutcome } from '../model/share.ts';
 import '../components/referral.css';
 
 /** /mine/invite: the invite code, the invite link with its QR code, copy and share (spec §1–§3). */
-export default function InvitePage() {
-  return (
-    <SignInGate feature="referral">
-      <InviteScreen />
-    </SignInGate>
-  );
-}
+export default signedInPage('referral', InviteScreen);
 
 function InviteScreen() {
   const { t } = useTranslation('referral');

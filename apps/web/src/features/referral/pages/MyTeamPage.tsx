@@ -1,4 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import type { KycUserState } from '@tidemark/contract/kyc';
 import { groupThousands } from '../../../lib/format/decimal.ts';
 import { rewardsQuery, rulesQuery, teamQuery } from '../api/referral.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { formatDate, formatDateTime } from '../model/dates.ts';
 import { rateToPercent } from '../model/share.ts';
 import '../components/referral.css';
@@ -16,13 +17,7 @@ import '../components/referral.css';
  * /mine/myTeam: how many members the team has (both levels), the direct invitees (masked account,
  * join date, verification state), the rewards paid and the published rates (spec §1–§3).
  */
-export default function MyTeamPage() {
-  return (
-    <SignInGate feature="referral">
-      <TeamScreen />
-    </SignInGate>
-  );
-}
+export default signedInPage('referral', TeamScreen);
 
 const KYC_COLORS: Record<KycUserState, string> = {
   not_certified: 'default',
@@ -82,14 +77,9 @@ function TeamScreen() {
         )}
         {team.hasNextPage ? (
           <div className="ref-more">
-            <Button
-              size="small"
-              loading={team.isFetchingNextPage}
-              onClick={() => void team.fetchNextPage()}
-              data-testid="team-more"
-            >
+            <ActionButton size="small" busy={team.isFetchingNextPage} onAction={team.fetchNextPage} testId="team-more">
               {t('more')}
-            </Button>
+            </ActionButton>
           </div>
         ) : null}
       </section>

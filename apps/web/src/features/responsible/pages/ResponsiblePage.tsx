@@ -1,4 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Selector from 'antd-mobile/es/components/selector';
 import Toast from 'antd-mobile/es/components/toast';
@@ -6,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { formatDateTime } from '../../referral/model/dates.ts'; // referral feature: dates in the reader's language
 import {
   COOLING_OFF_PERIODS,
@@ -25,13 +26,7 @@ import '../components/responsible.css';
  * account, and the cooling-off that pauses new futures positions and cycle contracts — never closing or
  * withdrawing, and never shortened once set.
  */
-export default function ResponsiblePage() {
-  return (
-    <SignInGate feature="responsible">
-      <ResponsibleScreen />
-    </SignInGate>
-  );
-}
+export default signedInPage('responsible', ResponsibleScreen);
 
 function ResponsibleScreen() {
   const { t, i18n } = useTranslation('responsible');
@@ -111,16 +106,9 @@ function QuizCard({ status }: { status: ResponsibleStatus }) {
           ) : null}
         </div>
       ))}
-      <Button
-        color="primary"
-        block
-        disabled={!complete}
-        loading={busy}
-        onClick={() => void submit()}
-        data-testid="quiz-submit"
-      >
+      <ActionButton color="primary" block disabled={!complete} busy={busy} onAction={submit} testId="quiz-submit">
         {t('quiz.submit')}
-      </Button>
+      </ActionButton>
     </section>
   );
 }

@@ -12,7 +12,7 @@ import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { Line } from '../components/Line.tsx';
 import { showAmount, showTime } from '../components/format.ts';
-import { useCommand } from '../components/useCommand.ts';
+import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 import { amountProblem, percentOf, previewLock } from '../model/earn-math.ts';
 import '../components/earn.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
@@ -35,7 +35,7 @@ function ConfirmForm({ plan: p, available }: { plan: EarnPlan; available: Record
   const { t } = useTranslation('earn');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const command = useCommand();
+  const command = useMoneyCommand();
   const [amount, setAmount] = useState('');
   const [wallet, setWallet] = useState<'spot' | 'earn'>('spot');
   const [fundPassword, setFundPassword] = useState('');

@@ -10,7 +10,7 @@ import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { Line } from '../components/Line.tsx';
 import { showAmount, showTime } from '../components/format.ts';
-import { useCommand } from '../components/useCommand.ts';
+import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 import { percentOf } from '../model/earn-math.ts';
 import '../components/earn.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
@@ -48,7 +48,7 @@ const STATE_COLOR: Record<EarnOrder['state'], string> = {
 function OrderCard({ order: o }: { order: EarnOrder }) {
   const { t } = useTranslation('earn');
   const queryClient = useQueryClient();
-  const command = useCommand();
+  const command = useMoneyCommand();
   const c = o.currency;
 
   const act = async (kind: 'redeem' | 'revoke') => {

@@ -7,7 +7,7 @@ import { claimDemoFunds, demoFundsQuery } from '../api/wallet.ts';
 import { showAmount } from '../model/amounts.ts';
 import { showCommandError } from './errors.ts';
 import { DemoBadge } from './DemoBadge.tsx';
-import { useMoneyCommand } from './useMoneyCommand.ts';
+import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 
 /**
  * "Get demo funds" on the deposit and assets screens. Rendered only when the server offers them

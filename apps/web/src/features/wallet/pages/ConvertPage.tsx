@@ -16,7 +16,7 @@ import { SwapPairField } from '../components/SwapPairField.tsx';
 import type { SwapPair } from '../model/swap-pair.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
-import { useMoneyCommand } from '../components/useMoneyCommand.ts';
+import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 import { amountProblem, percentOf, showAmount } from '../model/amounts.ts';
 import { CONVERT_MAX, CONVERT_MIN } from '../model/convert-limits.ts';
 import { deviceNow, secondsUntil } from '../model/countdown.ts';

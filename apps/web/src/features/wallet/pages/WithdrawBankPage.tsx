@@ -25,7 +25,7 @@ import { useDraft } from '../../../lib/detour.ts';
 import { Pager } from '../components/Pager.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { Time } from '../components/Time.tsx';
-import { useMoneyCommand } from '../components/useMoneyCommand.ts';
+import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 import { amountProblem, percentOf, rateFee, showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';

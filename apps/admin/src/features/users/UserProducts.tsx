@@ -2,8 +2,9 @@ import { Segmented, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../components/StatusTag.tsx';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { SectionTitle } from '../../components/SectionTitle.tsx';
 
 interface Contract {
   id: number;
@@ -57,13 +58,11 @@ export function UserProducts({ userId }: { userId: number }) {
           { title: t('users.period'), dataIndex: 'period', render: (v: number) => `${v}s` },
           { title: t('users.stake'), dataIndex: 'stake', align: 'right' },
           { title: t('users.payoutRate'), dataIndex: 'payoutRate', align: 'right' },
-          { title: t('users.pnl'), dataIndex: 'pnl', align: 'right', render: (v: string | null) => v ?? '—' },
+          { title: t('users.pnl'), dataIndex: 'pnl', align: 'right', render: orDash },
           { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
         ]}
       />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('users.earnOrders')}
-      </Typography.Title>
+      <SectionTitle>{t('users.earnOrders')}</SectionTitle>
       <Table
         rowKey="id"
         size="small"

@@ -2,7 +2,7 @@ import { Button, Popconfirm, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../app/me-context.ts';
 import { call } from '../../lib/api.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import type { UserDetail } from './types.ts';
@@ -25,8 +25,8 @@ export function UserSessions({ user, onDone }: { user: UserDetail; onDone: () =>
       pagination={false}
       dataSource={user.sessions}
       columns={[
-        { title: t('users.device'), dataIndex: 'userAgent', render: (v: string | null) => v ?? '—' },
-        { title: t('users.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
+        { title: t('users.device'), dataIndex: 'userAgent', render: orDash },
+        { title: t('users.ip'), dataIndex: 'ip', render: orDash },
         { title: t('users.signedIn'), dataIndex: 'createdAt', render: formatTime },
         { title: t('users.lastSeen'), dataIndex: 'lastSeenAt', render: formatTime },
         {

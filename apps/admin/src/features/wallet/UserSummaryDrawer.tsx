@@ -1,8 +1,10 @@
-import { Descriptions, Drawer, Table, Typography } from 'antd';
+import { Descriptions, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RecordDrawer } from '../../components/RecordDrawer.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { SectionTitle } from '../../components/SectionTitle.tsx';
 
 interface Summary {
   userId: number;
@@ -49,21 +51,12 @@ function SummaryBody({ userId }: { userId: number }) {
           { title: t('review.available'), dataIndex: 'available', align: 'right' },
           { title: t('review.withdrawable'), dataIndex: 'withdrawable', align: 'right' },
           { title: t('review.daily'), dataIndex: 'daily', align: 'right' },
-          {
-            title: t('review.todayRemaining'),
-            dataIndex: 'todayRemaining',
-            align: 'right',
-            render: (v: string | null) => v ?? '—',
-          },
+          { title: t('review.todayRemaining'), dataIndex: 'todayRemaining', align: 'right', render: orDash },
         ]}
       />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('nav.withdrawals')}
-      </Typography.Title>
+      <SectionTitle>{t('nav.withdrawals')}</SectionTitle>
       <Table size="small" rowKey="id" pagination={false} dataSource={data.withdrawals.items} columns={history} />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('nav.deposits')}
-      </Typography.Title>
+      <SectionTitle>{t('nav.deposits')}</SectionTitle>
       <Table size="small" rowKey="id" pagination={false} dataSource={data.deposits.items} columns={history} />
     </>
   );
@@ -73,14 +66,8 @@ function SummaryBody({ userId }: { userId: number }) {
 export function UserSummaryDrawer({ userId, onClose }: { userId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Drawer
-      open={userId !== null}
-      width={760}
-      title={t('review.title', { id: userId ?? '' })}
-      onClose={onClose}
-      destroyOnHidden
-    >
-      {userId !== null && <SummaryBody userId={userId} />}
-    </Drawer>
+    <RecordDrawer of={userId} width={760} title={t('review.title', { id: userId ?? '' })} onClose={onClose}>
+      {(id) => <SummaryBody userId={id} />}
+    </RecordDrawer>
   );
 }

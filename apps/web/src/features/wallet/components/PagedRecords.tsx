@@ -5,7 +5,9 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { PAGE_SIZE } from '../api/wallet.ts';
 import type { Page } from '../api/types.ts';
+import { showAmount } from '../model/amounts.ts';
 import { Pager } from './Pager.tsx';
+import { StatusTag } from './StatusTag.tsx';
 
 /**
  * A card of the user's records (deposits, withdrawals, bank withdrawals, conversions), a page at a time: it waits,
@@ -40,5 +42,20 @@ export function PagedRecords<T extends { id: number }, K extends QueryKey>(props
         </>
       )}
     </section>
+  );
+}
+
+/** A money record's first line: the amount in its currency, and where the record stands. */
+export function AmountStatusHead(props: {
+  record: { amount: string; currency: string; status: string };
+  statusTestId: string;
+}) {
+  return (
+    <div className="wal-record__head">
+      <span>
+        {showAmount(props.record.amount)} {props.record.currency}
+      </span>
+      <StatusTag status={props.record.status} testId={props.statusTestId} />
+    </div>
   );
 }

@@ -6,8 +6,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
 import { cancelWithdrawal, withdrawalsQuery } from '../api/wallet.ts';
 import { showAmount } from '../model/amounts.ts';
-import { PagedRecords } from './PagedRecords.tsx';
-import { StatusTag } from './StatusTag.tsx';
+import { AmountStatusHead, PagedRecords } from './PagedRecords.tsx';
 import { Time } from './Time.tsx';
 
 /** The user's on-chain withdrawals, newest first, with a cancel for one still pending review. */
@@ -38,12 +37,7 @@ export function WithdrawalRecords() {
       empty={{ title: t('withdraw.noRecords'), testId: 'withdrawals-empty' }}
       row={(w) => (
         <div className="wal-record" data-testid="withdrawal-record" data-id={w.id}>
-          <div className="wal-record__head">
-            <span>
-              {showAmount(w.amount)} {w.currency}
-            </span>
-            <StatusTag status={w.status} testId="withdrawal-status" />
-          </div>
+          <AmountStatusHead record={w} statusTestId="withdrawal-status" />
           <div className="wal-record__sub">
             <span>{t('withdraw.feeShort', { fee: showAmount(w.fee) })}</span>
             <span>{t('withdraw.receiveShort', { amount: showAmount(w.receive) })}</span>

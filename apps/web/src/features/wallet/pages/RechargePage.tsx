@@ -11,9 +11,8 @@ import { InfoLine } from '../components/InfoLine.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { NetworkStatusLine } from '../components/NetworkStatusLine.tsx';
-import { PagedRecords } from '../components/PagedRecords.tsx';
+import { AmountStatusHead, PagedRecords } from '../components/PagedRecords.tsx';
 import { QrCode } from '../components/QrCode.tsx';
-import { StatusTag } from '../components/StatusTag.tsx';
 import { Time } from '../components/Time.tsx';
 import { useAssetChoice } from '../../../components/form/useAssetChoice.ts';
 import { showAmount } from '../model/amounts.ts';
@@ -105,12 +104,7 @@ function DepositRecords() {
       empty={{ title: t('deposit.noRecords'), testId: 'deposits-empty' }}
       row={(d) => (
         <div className="wal-record" data-testid="deposit-record">
-          <div className="wal-record__head">
-            <span>
-              {showAmount(d.amount)} {d.currency}
-            </span>
-            <StatusTag status={d.status} testId="deposit-status" />
-          </div>
+          <AmountStatusHead record={d} statusTestId="deposit-status" />
           <div className="wal-record__sub">
             <span>{d.chain}</span>
             <span data-testid="deposit-confirmations">{t('deposit.confirmations', { count: d.confirmations })}</span>

@@ -14,8 +14,7 @@ import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { KycNotice, showKycRequired } from '../components/KycNotice.tsx';
 import { useDraft } from '../../../lib/detour.ts';
-import { PagedRecords } from '../components/PagedRecords.tsx';
-import { StatusTag } from '../components/StatusTag.tsx';
+import { AmountStatusHead, PagedRecords } from '../components/PagedRecords.tsx';
 import { Time } from '../components/Time.tsx';
 import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 import { amountProblem, percentOf, rateFee, showAmount } from '../model/amounts.ts';
@@ -186,12 +185,7 @@ function BankRecords() {
       empty={{ title: t('withdraw.noRecords'), testId: 'bank-empty' }}
       row={(b) => (
         <div className="wal-record" data-testid="bank-record">
-          <div className="wal-record__head">
-            <span>
-              {showAmount(b.amount)} {b.currency}
-            </span>
-            <StatusTag status={b.status} testId="bank-status" />
-          </div>
+          <AmountStatusHead record={b} statusTestId="bank-status" />
           <div className="wal-record__sub">
             <span>
               {b.bankName} · {b.cardNumber}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { ActionButton } from '../../../components/ActionButton.tsx';
-import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
@@ -28,6 +27,7 @@ import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
 import { checkTotpCode } from '../model/forms.ts';
 import { describeUserAgent } from '../model/user-agent.ts';
+import { confirmDialog } from '../../../lib/feedback.ts';
 import '../components/account.css';
 
 /** /mine/security: what protects the account, two-factor authentication, and the signed-in devices. */
@@ -225,7 +225,7 @@ function Devices() {
   const sessions = useQuery(sessionsQuery());
 
   const revoke = async (s: SessionInfo) => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('account:security.revokeConfirm'),
       confirmText: t('account:common.confirm'),
       cancelText: t('account:common.cancel'),

@@ -1,5 +1,4 @@
 import { ActionButton } from '../../../components/ActionButton.tsx';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +11,7 @@ import { Line } from '../components/Line.tsx';
 import { showAmount, showTime } from '../components/format.ts';
 import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 import { percentOf } from '../model/earn-math.ts';
+import { confirmDialog } from '../../../lib/feedback.ts';
 import '../components/earn.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
 import { ShareCard } from '../../share/components/ShareCard.tsx';
@@ -75,7 +75,7 @@ function OrderCard({ order: o }: { order: EarnOrder }) {
           })}
         </div>
       );
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t(kind === 'redeem' ? 'record.redeemTitle' : 'record.revokeTitle'),
       content,
       confirmText: t('record.confirm'),

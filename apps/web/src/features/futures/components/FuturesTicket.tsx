@@ -1,6 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
 import { ActionButton } from '../../../components/ActionButton.tsx';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
 import Slider from 'antd-mobile/es/components/slider';
@@ -31,6 +30,7 @@ import {
   type OrderBracketDraft,
   type OrderBracketFields,
 } from '../model/order-bracket.ts';
+import { confirmDialog } from '../../../lib/feedback.ts';
 
 // the TP/SL fields load when the user turns TP/SL on: the ticket's first load does not carry them
 const TicketTpSl = lazy(() => import('./TicketTpSl.tsx'));
@@ -152,7 +152,7 @@ export function FuturesTicket(props: {
     const sentBracket: OrderBracketFields = withBracket ? bracketRequest(bracket) : {};
     submitting.current = true;
     try {
-      const confirmed = await Dialog.confirm({
+      const confirmed = await confirmDialog({
         title: reduceOnly
           ? t(`ticket.reduceTitle.${direction}`, { symbol: c.symbol })
           : t(`ticket.confirmTitle.${direction}`, { symbol: c.symbol }),

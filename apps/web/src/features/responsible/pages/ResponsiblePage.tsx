@@ -1,6 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
 import { ActionButton } from '../../../components/ActionButton.tsx';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Selector from 'antd-mobile/es/components/selector';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +18,7 @@ import {
   type CoolingOffPeriod,
   type ResponsibleStatus,
 } from '../api/responsible.ts';
+import { confirmDialog } from '../../../lib/feedback.ts';
 import '../components/responsible.css';
 
 /**
@@ -120,7 +120,7 @@ function CoolingOffCard({ status }: { status: ResponsibleStatus }) {
   const [busy, setBusy] = useState(false);
   const fmt = (ms: number) => formatDateTime(ms, i18n.language);
   const start = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       title: t('coolingOff.confirmTitle'),
       content: t('coolingOff.confirmText', { until: fmt(Date.now() + PERIOD_MS[period]) }),
       confirmText: t('coolingOff.confirm'),

@@ -1,5 +1,4 @@
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -8,6 +7,7 @@ import { cancelWithdrawal, withdrawalsQuery } from '../api/wallet.ts';
 import { showAmount } from '../model/amounts.ts';
 import { AmountStatusHead, PagedRecords } from './PagedRecords.tsx';
 import { Time } from './Time.tsx';
+import { confirmDialog } from '../../../lib/feedback.ts';
 
 /** The user's on-chain withdrawals, newest first, with a cancel for one still pending review. */
 export function WithdrawalRecords() {
@@ -15,7 +15,7 @@ export function WithdrawalRecords() {
   const queryClient = useQueryClient();
 
   const onCancel = async (id: number) => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('withdraw.cancelConfirm'),
       confirmText: t('action.confirm'),
       cancelText: t('action.back'),

@@ -1,10 +1,11 @@
-import { Segmented, Table, Typography } from 'antd';
+import { Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatTime, orDash } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { SectionTitle } from '../../components/SectionTitle.tsx';
+import { ListTable } from '../../components/ListTable.tsx';
 
 interface Contract {
   id: number;
@@ -46,10 +47,7 @@ export function UserProducts({ userId }: { userId: number }) {
           { value: 'history', label: t('users.settled') },
         ]}
       />
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
+      <ListTable
         dataSource={cycle.data?.list ?? []}
         columns={[
           { title: t('common.time'), dataIndex: 'committedAt', render: formatTime },
@@ -63,10 +61,7 @@ export function UserProducts({ userId }: { userId: number }) {
         ]}
       />
       <SectionTitle>{t('users.earnOrders')}</SectionTitle>
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
+      <ListTable
         dataSource={earn.data?.items ?? []}
         columns={[
           { title: t('common.time'), dataIndex: 'startTime', render: formatTime },

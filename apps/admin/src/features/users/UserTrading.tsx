@@ -1,9 +1,10 @@
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLoad } from '../../lib/use-load.ts';
 import { orDash } from '../../lib/format.ts';
 import { SectionTitle } from '../../components/SectionTitle.tsx';
+import { ListTable } from '../../components/ListTable.tsx';
 
 interface SpotOrder {
   id: number;
@@ -45,12 +46,9 @@ export function UserTrading({ userId }: { userId: number }) {
   return (
     <>
       <Typography.Title level={5}>{t('users.spotOrders')}</Typography.Title>
-      <Table rowKey="id" size="small" pagination={false} dataSource={spot.data ?? []} columns={orderColumns} />
+      <ListTable dataSource={spot.data ?? []} columns={orderColumns} />
       <SectionTitle>{t('users.positions')}</SectionTitle>
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
+      <ListTable
         dataSource={futures.data?.positions ?? []}
         columns={[
           { title: t('users.symbol'), dataIndex: 'symbol' },
@@ -68,13 +66,7 @@ export function UserTrading({ userId }: { userId: number }) {
         ]}
       />
       <SectionTitle>{t('users.futuresOrders')}</SectionTitle>
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
-        dataSource={futures.data?.orders ?? []}
-        columns={orderColumns}
-      />
+      <ListTable dataSource={futures.data?.orders ?? []} columns={orderColumns} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatTime, orDash } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { SectionTitle } from '../../components/SectionTitle.tsx';
+import { ListTable } from '../../components/ListTable.tsx';
 
 interface Summary {
   userId: number;
@@ -55,9 +56,9 @@ function SummaryBody({ userId }: { userId: number }) {
         ]}
       />
       <SectionTitle>{t('nav.withdrawals')}</SectionTitle>
-      <Table size="small" rowKey="id" pagination={false} dataSource={data.withdrawals.items} columns={history} />
+      <ListTable dataSource={data.withdrawals.items} columns={history} />
       <SectionTitle>{t('nav.deposits')}</SectionTitle>
-      <Table size="small" rowKey="id" pagination={false} dataSource={data.deposits.items} columns={history} />
+      <ListTable dataSource={data.deposits.items} columns={history} />
     </>
   );
 }

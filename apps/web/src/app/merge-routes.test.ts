@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mergeRoutes, transitionDirection } from './merge-routes.ts';
+import { mergeRoutes, resolveRoute, transitionDirection } from './merge-routes.ts';
 import { SPEC_ROUTES, TAB_PATHS } from './route-table.ts';
-import type { RouteDef } from '../lib/route-def.ts';
+import type { FeatureRoute } from '../lib/route-def.ts';
 
 const comingSoon = async () => ({ default: () => null });
 
@@ -45,15 +45,36 @@ describe('route table', () => {
 });
 
 describe('mergeRoutes', () => {
-  it('lets a feature replace a placeholder and keeps the rest', () => {
-    const login: RouteDef = { path: '/login', index: 70, titleKey: 'common:nav.login', load: comingSoon };
-    const merged = mergeRoutes([login], comingSoon);
-    expect(merged.filter((r) => r.path === '/login')).toEqual([login]);
+  it('lets a feature replace a placeholder, with the index and title of the spec table, and keeps the rest', () => {
+    const login = async () => ({ default: () => null });
+    const merged = mergeRoutes([{ path: '/login', load: login }], comingSoon);
+    expect(merged.filter((r) => r.path === '/login')).toEqual([
+      { path: '/login', index: 70, titleKey: 'common:nav.login', load: login },
+    ]);
     expect(merged).toHaveLength(SPEC_ROUTES.length);
   });
+  it("keeps the spec table's guard and adds a feature's own", () => {
+    const merged = mergeRoutes(
+      [
+        { path: '/mine/identity', load: comingSoon },
+        { path: '/stopPl', guard: 'auth', load: comingSoon },
+      ],
+      comingSoon,
+    );
+    expect(merged.find((r) => r.path === '/mine/identity')?.guard).toBe('auth');
+    expect(merged.find((r) => r.path === '/stopPl')?.guard).toBe('auth');
+  });
+  it('takes the index and title of a path outside the spec table from the feature', () => {
+    const r: FeatureRoute = { path: '/x', index: 99, titleKey: 'k', load: comingSoon };
+    expect(mergeRoutes([r], comingSoon).find((d) => d.path === '/x')).toEqual(r);
+  });
   it('refuses a path declared twice', () => {
-    const r: RouteDef = { path: '/x', index: 99, titleKey: 'k', load: comingSoon };
+    const r: FeatureRoute = { path: '/x', index: 99, titleKey: 'k', load: comingSoon };
     expect(() => mergeRoutes([r, r], comingSoon)).toThrow(/twice/);
+  });
+  it('refuses a spec path that restates its title, and a path outside the table without one', () => {
+    expect(() => resolveRoute({ path: '/login', titleKey: 'common:nav.login', load: comingSoon })).toThrow(/restates/);
+    expect(() => resolveRoute({ path: '/x', index: 99, load: comingSoon })).toThrow(/no index or title/);
   });
 });
 

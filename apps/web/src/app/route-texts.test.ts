@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ON_DEMAND_NAMESPACES } from '../lib/on-demand-texts.ts';
-import type { RouteDef } from '../lib/route-def.ts';
+import type { FeatureRoute } from '../lib/route-def.ts';
+import { resolveRoute } from './merge-routes.ts';
 
 // Texts of an on-demand namespace reach a screen only when its route lists the namespace in `texts`; a screen
 // that draws them without listing them shows bare keys on a first visit. This reads each route's screen module
@@ -45,8 +46,9 @@ function namespacesOfScreen(file: string, seen = new Set<string>()): Set<string>
 
 const routes = Object.entries(featureRoutes).flatMap(([routesFile, mod]) =>
   Object.values(mod)
-    .filter((v): v is RouteDef[] => Array.isArray(v))
+    .filter((v): v is FeatureRoute[] => Array.isArray(v))
     .flat()
+    .map(resolveRoute)
     .map((def) => {
       // `() => import('./pages/X.tsx')`, which Vitest has rewritten to a path from its root (the repository's
       // or the web app's, after where it runs)

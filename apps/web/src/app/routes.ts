@@ -1,4 +1,4 @@
-import type { RouteDef } from '../lib/route-def.ts';
+import type { FeatureRoute } from '../lib/route-def.ts';
 import { accountRoutes } from '../features/account/routes.ts';
 import { contentRoutes } from '../features/content/routes.ts';
 import { cycleRoutes } from '../features/cycle/routes.ts';
@@ -19,7 +19,7 @@ import { supportRoutes } from '../features/support/routes.ts';
 import { tradeRoutes } from '../features/trade/routes.ts';
 
 /** Every feature's screens: one line per feature. Spec routes no feature serves yet are added by mergeRoutes. */
-export const featureRoutes: RouteDef[] = [
+export const featureRoutes: FeatureRoute[] = [
   ...homeRoutes,
   ...marketRoutes,
   ...tradeRoutes,

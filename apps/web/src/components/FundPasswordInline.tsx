@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from './ActionButton.tsx';
 import Input from 'antd-mobile/es/components/input';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -81,16 +81,9 @@ export function FundPasswordInline(props: { onDone?: () => void }) {
           {error}
         </div>
       ) : null}
-      <Button
-        block
-        color="primary"
-        fill="outline"
-        loading={busy}
-        onClick={() => void submit()}
-        data-testid="inline-fund-submit"
-      >
+      <ActionButton block color="primary" fill="outline" busy={busy} onAction={submit} testId="inline-fund-submit">
         {t('fund.submitSet')}
-      </Button>
+      </ActionButton>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../lib/api.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
@@ -87,7 +87,7 @@ export function AuditPage() {
         columns={[
           { title: t('common.id'), dataIndex: 'id' },
           { title: t('common.time'), dataIndex: 'createdAt', render: (v: string) => formatTime(Date.parse(v)) },
-          { title: t('audit.operator'), dataIndex: 'operatorId', render: (v: number | null) => v ?? '—' },
+          { title: t('audit.operator'), dataIndex: 'operatorId', render: orDash },
           { title: t('audit.action'), dataIndex: 'action' },
           { title: t('audit.target'), render: (_, r) => (r.targetType ? `${r.targetType} #${r.targetId}` : '—') },
           { title: t('audit.detail'), dataIndex: 'detail', render: (d: unknown) => JSON.stringify(d), ellipsis: true },

@@ -8,6 +8,7 @@ import { formatTime } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { KycPhoto } from './KycPhoto.tsx';
+import { SectionTitle } from '../../components/SectionTitle.tsx';
 
 interface QueueItem {
   id: number;
@@ -121,9 +122,7 @@ export function KycPage() {
                 <KycPhoto url={open.photos.hand} alt={t('kyc.photoHand')} />
               </Space>
             )}
-            <Typography.Title level={5} style={{ marginTop: 16 }}>
-              {t('kyc.history')}
-            </Typography.Title>
+            <SectionTitle>{t('kyc.history')}</SectionTitle>
             <Timeline
               items={open.history.map((h) => ({
                 content: `${formatTime(h.submittedAt)} · ${t(`kyc.levels.${h.level}`)} · ${t(`status.${h.state}`)}${h.rejectReason ? ` · ${h.rejectReason}` : ''}`,

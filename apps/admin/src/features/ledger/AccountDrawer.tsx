@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Drawer, Table, Tag } from 'antd';
+import { Button, Descriptions, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordDrawer } from '../../components/RecordDrawer.tsx';
 import { download } from '../../lib/api.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
@@ -67,7 +68,7 @@ function Body({ id, onTransaction }: { id: number; onTransaction: (transactionId
           { title: t('common.time'), dataIndex: 'time', render: formatTime },
           { title: t('ledger.transaction'), dataIndex: 'transactionId' },
           { title: t('ledger.kind'), dataIndex: 'kind' },
-          { title: t('ledger.memo'), dataIndex: 'memo', ellipsis: true, render: (v: string | null) => v ?? '—' },
+          { title: t('ledger.memo'), dataIndex: 'memo', ellipsis: true, render: orDash },
           { title: t('ledger.availableDelta'), dataIndex: 'available', align: 'right' },
           { title: t('ledger.frozenDelta'), dataIndex: 'frozen', align: 'right' },
         ]}
@@ -84,14 +85,13 @@ export function AccountDrawer(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Drawer
-      open={props.id !== null}
+    <RecordDrawer
+      of={props.id}
       width={900}
       title={t('ledger.accountTitle', { id: props.id ?? '' })}
       onClose={props.onClose}
-      destroyOnHidden
     >
-      {props.id !== null && <Body id={props.id} onTransaction={props.onTransaction} />}
-    </Drawer>
+      {(id) => <Body id={id} onTransaction={props.onTransaction} />}
+    </RecordDrawer>
   );
 }

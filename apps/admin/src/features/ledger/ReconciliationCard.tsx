@@ -2,7 +2,7 @@ import { Alert, Button, Card, List, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
 
 interface Report {
@@ -63,12 +63,7 @@ export function ReconciliationCard() {
                 align: 'right',
                 render: (v: string | null) => v ?? t('ledger.simulated'),
               },
-              {
-                title: t('ledger.surplus'),
-                dataIndex: 'surplus',
-                align: 'right',
-                render: (v: string | null) => v ?? '—',
-              },
+              { title: t('ledger.surplus'), dataIndex: 'surplus', align: 'right', render: orDash },
             ]}
           />
         </div>

@@ -1,5 +1,6 @@
-import { Descriptions, Drawer, Table, Tag } from 'antd';
+import { Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RecordDrawer } from '../../components/RecordDrawer.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
@@ -69,14 +70,13 @@ export function TransactionDrawer(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Drawer
-      open={props.id !== null}
+    <RecordDrawer
+      of={props.id}
       width={760}
       title={t('ledger.transactionTitle', { id: props.id ?? '' })}
       onClose={props.onClose}
-      destroyOnHidden
     >
-      {props.id !== null && <Body id={props.id} onAccount={props.onAccount} />}
-    </Drawer>
+      {(id) => <Body id={id} onAccount={props.onAccount} />}
+    </RecordDrawer>
   );
 }

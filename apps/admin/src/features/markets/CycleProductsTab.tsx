@@ -1,4 +1,4 @@
-import { Button, Input, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Input, Modal, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../app/me-context.ts';
@@ -7,6 +7,7 @@ import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { DECIMAL, decimalField, useRowEditor } from '../../components/row-editor.tsx';
+import { SectionTitle } from '../../components/SectionTitle.tsx';
 
 interface Product {
   instrument: string;
@@ -120,9 +121,7 @@ export function CycleProductsTab() {
             : []),
         ]}
       />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('markets.switches')}
-      </Typography.Title>
+      <SectionTitle>{t('markets.switches')}</SectionTitle>
       <Space wrap>
         {(data.data?.switches ?? []).map((s) => (
           <Tag key={`${s.scope}:${s.key}`} color={s.enabled ? 'green' : 'red'}>
@@ -145,9 +144,7 @@ export function CycleProductsTab() {
               {t('markets.blockCountry')}
             </Button>
           </Space>
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
-            {t('markets.pool')}
-          </Typography.Title>
+          <SectionTitle>{t('markets.pool')}</SectionTitle>
           <Space>
             <Input
               placeholder={t('common.amount')}

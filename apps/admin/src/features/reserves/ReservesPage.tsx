@@ -5,7 +5,7 @@ import type {
   PublishedReserveSnapshot as Snapshot,
 } from '@tidemark/contract/reserves';
 import { call } from '../../lib/api.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
@@ -60,12 +60,7 @@ export function ReservesPage() {
                   </>
                 ),
               },
-              {
-                title: t('reserves.ratio'),
-                dataIndex: 'ratio',
-                align: 'right',
-                render: (v: string | null) => v ?? '—',
-              },
+              { title: t('reserves.ratio'), dataIndex: 'ratio', align: 'right', render: orDash },
               {
                 title: t('reserves.root'),
                 dataIndex: 'rootHash',

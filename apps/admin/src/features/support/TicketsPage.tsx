@@ -1,6 +1,7 @@
-import { Button, Drawer, Form, Input, Segmented, Table, Tag, Timeline, Typography } from 'antd';
+import { Button, Form, Input, Segmented, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordDrawer } from '../../components/RecordDrawer.tsx';
 import { call } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
@@ -100,15 +101,9 @@ export function TicketsPage() {
           { title: t('common.time'), dataIndex: 'updatedAt', render: formatTime },
         ]}
       />
-      <Drawer
-        open={open !== null}
-        width={640}
-        onClose={() => setOpen(null)}
-        destroyOnHidden
-        title={t('tickets.thread')}
-      >
-        {open !== null && <ThreadView id={open} onReplied={list.reload} />}
-      </Drawer>
+      <RecordDrawer of={open} width={640} title={t('tickets.thread')} onClose={() => setOpen(null)}>
+        {(id) => <ThreadView id={id} onReplied={list.reload} />}
+      </RecordDrawer>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Descriptions, Form, Input, InputNumber, Table, Typography } from 'antd';
+import { Button, Checkbox, Descriptions, Form, Input, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../app/me-context.ts';
@@ -9,6 +9,7 @@ import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { ReasonField } from '../../components/ReasonModal.tsx';
+import { ListTable } from '../../components/ListTable.tsx';
 
 interface Coupon {
   id: number;
@@ -81,10 +82,7 @@ export function UserCoupons({ userId }: { userId: number }) {
           {t('coupons.grant')}
         </Button>
       )}
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
+      <ListTable
         dataSource={coupons.data ?? []}
         locale={{ emptyText: t('coupons.none') }}
         columns={[

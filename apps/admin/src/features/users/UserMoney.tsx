@@ -1,8 +1,9 @@
-import { Table, Typography } from 'antd';
+import { Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { SectionTitle } from '../../components/SectionTitle.tsx';
 
 interface Assets {
   wallets: { wallet: string; currencies: { currency: string; available: string; frozen: string }[] }[];
@@ -49,9 +50,7 @@ export function UserMoney({ userId }: { userId: number }) {
           { title: t('users.frozen'), dataIndex: 'frozen', align: 'right' },
         ]}
       />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('users.journal')}
-      </Typography.Title>
+      <SectionTitle>{t('users.journal')}</SectionTitle>
       <Table
         rowKey="id"
         size="small"

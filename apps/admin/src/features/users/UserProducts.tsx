@@ -1,9 +1,11 @@
-import { Segmented, Table, Typography } from 'antd';
+import { Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../components/StatusTag.tsx';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { SectionTitle } from '../../components/SectionTitle.tsx';
+import { ListTable } from '../../components/ListTable.tsx';
 
 interface Contract {
   id: number;
@@ -45,10 +47,7 @@ export function UserProducts({ userId }: { userId: number }) {
           { value: 'history', label: t('users.settled') },
         ]}
       />
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
+      <ListTable
         dataSource={cycle.data?.list ?? []}
         columns={[
           { title: t('common.time'), dataIndex: 'committedAt', render: formatTime },
@@ -57,17 +56,12 @@ export function UserProducts({ userId }: { userId: number }) {
           { title: t('users.period'), dataIndex: 'period', render: (v: number) => `${v}s` },
           { title: t('users.stake'), dataIndex: 'stake', align: 'right' },
           { title: t('users.payoutRate'), dataIndex: 'payoutRate', align: 'right' },
-          { title: t('users.pnl'), dataIndex: 'pnl', align: 'right', render: (v: string | null) => v ?? '—' },
+          { title: t('users.pnl'), dataIndex: 'pnl', align: 'right', render: orDash },
           { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
         ]}
       />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('users.earnOrders')}
-      </Typography.Title>
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
+      <SectionTitle>{t('users.earnOrders')}</SectionTitle>
+      <ListTable
         dataSource={earn.data?.items ?? []}
         columns={[
           { title: t('common.time'), dataIndex: 'startTime', render: formatTime },

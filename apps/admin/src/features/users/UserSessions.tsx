@@ -1,11 +1,12 @@
-import { Button, Popconfirm, Table } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../app/me-context.ts';
 import { call } from '../../lib/api.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import type { UserDetail } from './types.ts';
+import { ListTable } from '../../components/ListTable.tsx';
 
 /** The user's signed-in devices; support and compliance can end one (a lost phone, a shared computer). */
 export function UserSessions({ user, onDone }: { user: UserDetail; onDone: () => void }) {
@@ -19,14 +20,11 @@ export function UserSessions({ user, onDone }: { user: UserDetail; onDone: () =>
       onDone();
     }, t('users.sessionEnded'));
   return (
-    <Table
-      rowKey="id"
-      size="small"
-      pagination={false}
+    <ListTable
       dataSource={user.sessions}
       columns={[
-        { title: t('users.device'), dataIndex: 'userAgent', render: (v: string | null) => v ?? '—' },
-        { title: t('users.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
+        { title: t('users.device'), dataIndex: 'userAgent', render: orDash },
+        { title: t('users.ip'), dataIndex: 'ip', render: orDash },
         { title: t('users.signedIn'), dataIndex: 'createdAt', render: formatTime },
         { title: t('users.lastSeen'), dataIndex: 'lastSeenAt', render: formatTime },
         {

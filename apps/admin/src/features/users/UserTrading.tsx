@@ -1,7 +1,10 @@
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLoad } from '../../lib/use-load.ts';
+import { orDash } from '../../lib/format.ts';
+import { SectionTitle } from '../../components/SectionTitle.tsx';
+import { ListTable } from '../../components/ListTable.tsx';
 
 interface SpotOrder {
   id: number;
@@ -35,27 +38,17 @@ export function UserTrading({ userId }: { userId: number }) {
     { title: t('users.symbol'), dataIndex: 'symbol' },
     { title: t('users.side'), dataIndex: 'side' },
     { title: t('users.type'), dataIndex: 'type' },
-    { title: t('users.price'), dataIndex: 'price', align: 'right' as const, render: (v: string | null) => v ?? '—' },
-    {
-      title: t('users.quantity'),
-      dataIndex: 'quantity',
-      align: 'right' as const,
-      render: (v: string | null) => v ?? '—',
-    },
+    { title: t('users.price'), dataIndex: 'price', align: 'right' as const, render: orDash },
+    { title: t('users.quantity'), dataIndex: 'quantity', align: 'right' as const, render: orDash },
     { title: t('users.filled'), dataIndex: 'filledQuantity', align: 'right' as const },
     { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
   ];
   return (
     <>
       <Typography.Title level={5}>{t('users.spotOrders')}</Typography.Title>
-      <Table rowKey="id" size="small" pagination={false} dataSource={spot.data ?? []} columns={orderColumns} />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('users.positions')}
-      </Typography.Title>
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
+      <ListTable dataSource={spot.data ?? []} columns={orderColumns} />
+      <SectionTitle>{t('users.positions')}</SectionTitle>
+      <ListTable
         dataSource={futures.data?.positions ?? []}
         columns={[
           { title: t('users.symbol'), dataIndex: 'symbol' },
@@ -68,20 +61,12 @@ export function UserTrading({ userId }: { userId: number }) {
             title: t('users.liquidationPrice'),
             dataIndex: 'estimatedLiquidationPrice',
             align: 'right',
-            render: (v: string | null) => v ?? '—',
+            render: orDash,
           },
         ]}
       />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('users.futuresOrders')}
-      </Typography.Title>
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
-        dataSource={futures.data?.orders ?? []}
-        columns={orderColumns}
-      />
+      <SectionTitle>{t('users.futuresOrders')}</SectionTitle>
+      <ListTable dataSource={futures.data?.orders ?? []} columns={orderColumns} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Input, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import type { UserRow } from './types.ts';
 
@@ -36,8 +36,8 @@ export function UsersPage() {
         pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
         columns={[
           { title: t('common.id'), dataIndex: 'id', width: 90 },
-          { title: t('users.email'), dataIndex: 'email', render: (v: string | null) => v ?? '—' },
-          { title: t('users.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—' },
+          { title: t('users.email'), dataIndex: 'email', render: orDash },
+          { title: t('users.phone'), dataIndex: 'phone', render: orDash },
           { title: t('users.inviteCode'), dataIndex: 'inviteCode' },
           {
             title: t('common.status'),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../app/me-context.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { call } from '../../lib/api.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
@@ -146,7 +146,7 @@ export function AdjustmentsPage() {
           { title: t('common.amount'), render: (_, r) => `${r.amount} ${r.currency}`, align: 'right' },
           { title: t('common.reason'), dataIndex: 'reason' },
           { title: t('adjustments.proposedBy'), dataIndex: 'proposedBy' },
-          { title: t('adjustments.decidedBy'), dataIndex: 'decidedBy', render: (d: number | null) => d ?? '—' },
+          { title: t('adjustments.decidedBy'), dataIndex: 'decidedBy', render: orDash },
           { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
           { title: t('common.time'), dataIndex: 'time', render: formatTime },
           {

@@ -1,8 +1,11 @@
-import { Descriptions, Drawer, Table, Typography } from 'antd';
+import { Descriptions, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RecordDrawer } from '../../components/RecordDrawer.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { SectionTitle } from '../../components/SectionTitle.tsx';
+import { ListTable } from '../../components/ListTable.tsx';
 
 interface Summary {
   userId: number;
@@ -49,22 +52,13 @@ function SummaryBody({ userId }: { userId: number }) {
           { title: t('review.available'), dataIndex: 'available', align: 'right' },
           { title: t('review.withdrawable'), dataIndex: 'withdrawable', align: 'right' },
           { title: t('review.daily'), dataIndex: 'daily', align: 'right' },
-          {
-            title: t('review.todayRemaining'),
-            dataIndex: 'todayRemaining',
-            align: 'right',
-            render: (v: string | null) => v ?? '—',
-          },
+          { title: t('review.todayRemaining'), dataIndex: 'todayRemaining', align: 'right', render: orDash },
         ]}
       />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('nav.withdrawals')}
-      </Typography.Title>
-      <Table size="small" rowKey="id" pagination={false} dataSource={data.withdrawals.items} columns={history} />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('nav.deposits')}
-      </Typography.Title>
-      <Table size="small" rowKey="id" pagination={false} dataSource={data.deposits.items} columns={history} />
+      <SectionTitle>{t('nav.withdrawals')}</SectionTitle>
+      <ListTable dataSource={data.withdrawals.items} columns={history} />
+      <SectionTitle>{t('nav.deposits')}</SectionTitle>
+      <ListTable dataSource={data.deposits.items} columns={history} />
     </>
   );
 }
@@ -73,14 +67,8 @@ function SummaryBody({ userId }: { userId: number }) {
 export function UserSummaryDrawer({ userId, onClose }: { userId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Drawer
-      open={userId !== null}
-      width={760}
-      title={t('review.title', { id: userId ?? '' })}
-      onClose={onClose}
-      destroyOnHidden
-    >
-      {userId !== null && <SummaryBody userId={userId} />}
-    </Drawer>
+    <RecordDrawer of={userId} width={760} title={t('review.title', { id: userId ?? '' })} onClose={onClose}>
+      {(id) => <SummaryBody userId={id} />}
+    </RecordDrawer>
   );
 }

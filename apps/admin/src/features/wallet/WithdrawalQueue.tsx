@@ -7,7 +7,7 @@ import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useStatusQueue } from '../../components/status-queue.tsx';
 import { call } from '../../lib/api.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatTime, orDash } from '../../lib/format.ts';
 import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useUserReview } from './user-review.tsx';
@@ -100,7 +100,7 @@ export function WithdrawalQueue<W extends QueueRow, S extends string>(props: {
           userReview.column,
           ...props.columns,
           { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
-          { title: t('common.reason'), dataIndex: 'reason', render: (r: string | null) => r ?? '—' },
+          { title: t('common.reason'), dataIndex: 'reason', render: orDash },
           { title: t('common.time'), dataIndex: 'time', render: formatTime },
           {
             title: t('common.actions'),

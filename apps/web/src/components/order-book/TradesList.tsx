@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/use-translation.ts';
 import { formatPrice } from '../../lib/format/price.ts';
+import { HeadedTable } from '../HeadedTable.tsx';
 import './order-book.css';
 
 /** A public trade of a spot market or a futures contract (`demo` only where the spot feed says so). */
@@ -24,23 +25,14 @@ export function TradesList(props: { trades: readonly TapeTrade[] | undefined; li
   });
   if (!list.length) return <div className="list-loading">{t('noTrades')}</div>;
   return (
-    <table className="trades-table" data-testid="trades-list">
-      <thead>
-        <tr>
-          <th>{t('time')}</th>
-          <th>{t('price')}</th>
-          <th>{t('amount')}</th>
+    <HeadedTable head={[t('time'), t('price'), t('amount')]} className="trades-table" testId="trades-list">
+      {list.map((tr) => (
+        <tr key={tr.id} data-testid="trade-row" data-demo={tr.demo ?? false}>
+          <td>{time.format(tr.time)}</td>
+          <td className={tr.side === 'buy' ? 'is-up' : 'is-down'}>{formatPrice(tr.price)}</td>
+          <td>{tr.quantity}</td>
         </tr>
-      </thead>
-      <tbody>
-        {list.map((tr) => (
-          <tr key={tr.id} data-testid="trade-row" data-demo={tr.demo ?? false}>
-            <td>{time.format(tr.time)}</td>
-            <td className={tr.side === 'buy' ? 'is-up' : 'is-down'}>{formatPrice(tr.price)}</td>
-            <td>{tr.quantity}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </HeadedTable>
   );
 }

@@ -1,10 +1,10 @@
-import type { RouteDef } from '../../lib/route-def.ts';
+import type { FeatureRoute } from '../../lib/route-def.ts';
 
 /**
  * Price alerts and the user's own notices (not spec paths): reached from the user centre, just above /mine's index,
  * so opening them slides forward. Both need a session.
  */
-export const alertsRoutes: RouteDef[] = [
+export const alertsRoutes: FeatureRoute[] = [
   {
     path: '/mine/alerts',
     index: 40.7,

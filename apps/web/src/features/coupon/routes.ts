@@ -1,7 +1,7 @@
-import type { RouteDef } from '../../lib/route-def.ts';
+import type { FeatureRoute } from '../../lib/route-def.ts';
 
 /** The user centre's coupon list (not a spec path): just above /mine so opening it from there slides forward. */
-export const couponRoutes: RouteDef[] = [
+export const couponRoutes: FeatureRoute[] = [
   {
     path: '/mine/coupons',
     index: 40.6,

@@ -1,15 +1,8 @@
-import type { RouteDef } from '../../lib/route-def.ts';
+import type { FeatureRoute } from '../../lib/route-def.ts';
 
 /** The cycle-contract screens: the tab, the records, and a contract's verification detail. */
-export const cycleRoutes: RouteDef[] = [
-  {
-    path: '/cycle',
-    index: 4,
-    titleKey: 'common:tab.cycle',
-    tab: true,
-    load: () => import('./pages/CyclePage.tsx'),
-    texts: ['cycle', 'responsible'],
-  },
+export const cycleRoutes: FeatureRoute[] = [
+  { path: '/cycle', load: () => import('./pages/CyclePage.tsx'), texts: ['cycle', 'responsible'] },
   {
     path: '/cycle/records',
     index: 16,

@@ -1,5 +1,3 @@
-import type { RouteDef } from '../../lib/route-def.ts';
+import type { FeatureRoute } from '../../lib/route-def.ts';
 
-export const downloadRoutes: RouteDef[] = [
-  { path: '/download', index: 66, titleKey: 'common:nav.download', load: () => import('./pages/DownloadPage.tsx') },
-];
+export const downloadRoutes: FeatureRoute[] = [{ path: '/download', load: () => import('./pages/DownloadPage.tsx') }];

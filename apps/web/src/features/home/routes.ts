@@ -1,12 +1,5 @@
-import type { RouteDef } from '../../lib/route-def.ts';
+import type { FeatureRoute } from '../../lib/route-def.ts';
 
-export const homeRoutes: RouteDef[] = [
-  {
-    path: '/home',
-    index: 1,
-    titleKey: 'common:tab.home',
-    tab: true,
-    hideNav: true,
-    load: () => import('./pages/HomePage.tsx'),
-  },
+export const homeRoutes: FeatureRoute[] = [
+  { path: '/home', hideNav: true, load: () => import('./pages/HomePage.tsx') },
 ];

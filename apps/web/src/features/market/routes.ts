@@ -1,17 +1,7 @@
-import type { RouteDef } from '../../lib/route-def.ts';
+import type { FeatureRoute } from '../../lib/route-def.ts';
 
-export const marketRoutes: RouteDef[] = [
-  { path: '/market', index: 2, titleKey: 'common:tab.market', tab: true, load: () => import('./pages/MarketPage.tsx') },
-  {
-    path: '/coinSearch',
-    index: 10,
-    titleKey: 'common:nav.coinSearch',
-    load: () => import('./pages/CoinSearchPage.tsx'),
-  },
-  {
-    path: '/coinDetail/:coinType',
-    index: 11,
-    titleKey: 'common:nav.coinDetail',
-    load: () => import('./pages/CoinDetailPage.tsx'),
-  },
+export const marketRoutes: FeatureRoute[] = [
+  { path: '/market', load: () => import('./pages/MarketPage.tsx') },
+  { path: '/coinSearch', load: () => import('./pages/CoinSearchPage.tsx') },
+  { path: '/coinDetail/:coinType', load: () => import('./pages/CoinDetailPage.tsx') },
 ];

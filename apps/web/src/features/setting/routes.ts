@@ -1,5 +1,3 @@
-import type { RouteDef } from '../../lib/route-def.ts';
+import type { FeatureRoute } from '../../lib/route-def.ts';
 
-export const settingRoutes: RouteDef[] = [
-  { path: '/setting', index: 65, titleKey: 'common:nav.setting', load: () => import('./pages/SettingPage.tsx') },
-];
+export const settingRoutes: FeatureRoute[] = [{ path: '/setting', load: () => import('./pages/SettingPage.tsx') }];

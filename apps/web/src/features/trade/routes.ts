@@ -1,26 +1,7 @@
-import type { RouteDef } from '../../lib/route-def.ts';
+import type { FeatureRoute } from '../../lib/route-def.ts';
 
-export const tradeRoutes: RouteDef[] = [
-  {
-    path: '/trade',
-    index: 3,
-    titleKey: 'common:tab.trade',
-    tab: true,
-    load: () => import('./pages/TradePage.tsx'),
-    texts: ['trade', 'futures'],
-  },
-  {
-    path: '/allRecord/:coinType',
-    index: 12,
-    titleKey: 'common:nav.allRecord',
-    load: () => import('./pages/AllRecordPage.tsx'),
-    texts: ['trade'],
-  },
-  {
-    path: '/tradDetail/:id',
-    index: 14,
-    titleKey: 'common:nav.tradDetail',
-    load: () => import('./pages/TradDetailPage.tsx'),
-    texts: ['trade'],
-  },
+export const tradeRoutes: FeatureRoute[] = [
+  { path: '/trade', load: () => import('./pages/TradePage.tsx'), texts: ['trade', 'futures'] },
+  { path: '/allRecord/:coinType', load: () => import('./pages/AllRecordPage.tsx'), texts: ['trade'] },
+  { path: '/tradDetail/:id', load: () => import('./pages/TradDetailPage.tsx'), texts: ['trade'] },
 ];

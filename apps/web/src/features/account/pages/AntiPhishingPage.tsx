@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { antiPhishingKey, antiPhishingQuery, setAntiPhishing } from '../api/anti-phishing.ts';
 import { FormRow } from '../../../components/form/FormRow.tsx';
-import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
+import { CurrentPasswordField } from '../components/CurrentPasswordField.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
@@ -67,15 +67,13 @@ function AntiPhishing() {
               data-testid="input-anti-phishing"
             />
           </FormRow>
-          <FormRow name="password" label={t('account:field.loginPassword')} error={f.message('password')}>
-            <PasswordInput
-              autoComplete="current-password"
-              placeholder={t('account:placeholder.oldPassword')}
-              value={values.password}
-              onChange={(v) => set('password', v)}
-              testId="input-password"
-            />
-          </FormRow>
+          <CurrentPasswordField
+            form={f}
+            name="password"
+            label="loginPassword"
+            placeholder="oldPassword"
+            testId="input-password"
+          />
         </div>
         <SubmitButton busy={f.busy} testId="submit-anti-phishing">
           {t('account:antiPhishing.submit')}

@@ -2,8 +2,7 @@ import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { accountInfoQuery, accountKeys, changeFundPassword, setFundPassword } from '../api/account.ts';
-import { FormRow } from '../../../components/form/FormRow.tsx';
-import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
+import { CurrentPasswordField } from '../components/CurrentPasswordField.tsx';
 import { PasswordPair } from '../../../components/form/PasswordPair.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
@@ -54,30 +53,22 @@ function FundPasswordForm(props: { isSet: boolean }) {
       <Form onSubmit={onSubmit}>
         <div className="acc-card">
           {props.isSet ? (
-            <FormRow
+            <CurrentPasswordField
+              form={f}
               name="oldFundPassword"
-              label={t('account:field.oldFundPassword')}
-              error={f.message('oldFundPassword')}
-            >
-              <PasswordInput
-                numeric
-                autoComplete="current-password"
-                placeholder={t('account:placeholder.fundPassword')}
-                value={values.oldFundPassword}
-                onChange={(v) => set('oldFundPassword', v)}
-                testId="input-old-fund-password"
-              />
-            </FormRow>
+              label="oldFundPassword"
+              placeholder="fundPassword"
+              testId="input-old-fund-password"
+              numeric
+            />
           ) : (
-            <FormRow name="loginPassword" label={t('account:field.loginPassword')} error={f.message('loginPassword')}>
-              <PasswordInput
-                autoComplete="current-password"
-                placeholder={t('account:placeholder.loginPassword')}
-                value={values.loginPassword}
-                onChange={(v) => set('loginPassword', v)}
-                testId="input-login-password"
-              />
-            </FormRow>
+            <CurrentPasswordField
+              form={f}
+              name="loginPassword"
+              label="loginPassword"
+              placeholder="loginPassword"
+              testId="input-login-password"
+            />
           )}
           <PasswordPair
             kind="fund"

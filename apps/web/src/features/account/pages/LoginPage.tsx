@@ -4,8 +4,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { login } from '../api/auth.ts';
 import { CodeField } from '../../../components/form/CodeField.tsx';
-import { FormRow } from '../../../components/form/FormRow.tsx';
-import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
+import { CurrentPasswordField } from '../components/CurrentPasswordField.tsx';
 import { useSignedInRedirect } from '../components/signed-in.ts';
 import { TargetFields, TargetTabs } from '../components/TargetFields.tsx';
 import { useForm } from '../components/useForm.ts';
@@ -68,15 +67,13 @@ export default function LoginPage() {
       <Form onSubmit={onSubmit}>
         <div className="acc-card">
           <TargetFields form={values} message={f.message} set={set} />
-          <FormRow name="password" label={t('account:field.password')} error={f.message('password')}>
-            <PasswordInput
-              autoComplete="current-password"
-              placeholder={t('account:placeholder.password')}
-              value={values.password}
-              onChange={(v) => set('password', v)}
-              testId="input-password"
-            />
-          </FormRow>
+          <CurrentPasswordField
+            form={f}
+            name="password"
+            label="password"
+            placeholder="password"
+            testId="input-password"
+          />
           {values.loginCodeRequired ? (
             <CodeField
               name="loginCode"

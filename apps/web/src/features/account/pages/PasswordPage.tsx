@@ -2,8 +2,7 @@ import Toast from 'antd-mobile/es/components/toast';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { changePassword } from '../api/account.ts';
-import { FormRow } from '../../../components/form/FormRow.tsx';
-import { PasswordInput } from '../../../components/form/PasswordInput.tsx';
+import { CurrentPasswordField } from '../components/CurrentPasswordField.tsx';
 import { NewPasswordPair } from '../components/NewPasswordPair.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
@@ -19,7 +18,7 @@ function ChangePasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const f = useForm({ oldPassword: '', password: '', confirmPassword: '' });
-  const { values, set } = f;
+  const { values } = f;
 
   const onSubmit = () => {
     f.submitChecked(checkChangePassword(values), async (body) => {
@@ -33,15 +32,13 @@ function ChangePasswordForm() {
     <div className="acc-page">
       <Form onSubmit={onSubmit}>
         <div className="acc-card">
-          <FormRow name="oldPassword" label={t('account:field.oldPassword')} error={f.message('oldPassword')}>
-            <PasswordInput
-              autoComplete="current-password"
-              placeholder={t('account:placeholder.oldPassword')}
-              value={values.oldPassword}
-              onChange={(v) => set('oldPassword', v)}
-              testId="input-old-password"
-            />
-          </FormRow>
+          <CurrentPasswordField
+            form={f}
+            name="oldPassword"
+            label="oldPassword"
+            placeholder="oldPassword"
+            testId="input-old-password"
+          />
           <NewPasswordPair form={f} label="newPassword" />
         </div>
         <SubmitButton busy={f.busy} testId="submit-password">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
@@ -27,6 +27,7 @@ import { signedInPage } from '../../../components/SignInGate.tsx';
 import { useForm } from '../components/useForm.ts';
 import { checkTotpCode } from '../model/forms.ts';
 import { describeUserAgent } from '../model/user-agent.ts';
+import { confirmDialog } from '../../../lib/feedback.ts';
 import '../components/account.css';
 
 /** /mine/security: what protects the account, two-factor authentication, and the signed-in devices. */
@@ -185,16 +186,9 @@ function Totp(props: { enabled: boolean }) {
   if (!setup) {
     return (
       <div className="acc-card" style={{ padding: 16 }}>
-        <Button
-          block
-          color="primary"
-          fill="outline"
-          loading={loading}
-          onClick={() => void begin()}
-          data-testid="totp-begin"
-        >
+        <ActionButton block color="primary" fill="outline" busy={loading} onAction={begin} testId="totp-begin">
           {t('account:security.totpSetupTitle')}
-        </Button>
+        </ActionButton>
       </div>
     );
   }
@@ -231,7 +225,7 @@ function Devices() {
   const sessions = useQuery(sessionsQuery());
 
   const revoke = async (s: SessionInfo) => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('account:security.revokeConfirm'),
       confirmText: t('account:common.confirm'),
       cancelText: t('account:common.cancel'),

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { formatDateTime } from '../../referral/model/dates.ts'; // referral feature: dates in the reader's language
 import { couponsQuery, type Coupon } from '../api/coupon.ts';
 import '../components/coupon.css';
@@ -12,13 +12,7 @@ import '../components/coupon.css';
  * /mine/coupons: the user's fee coupons, active and expired. Each shows its value by the rule of spec §9 in both
  * halves — "pay 90 % of the fee (10 % off)" — so no language reads it the wrong way round.
  */
-export default function CouponsPage() {
-  return (
-    <SignInGate feature="coupon">
-      <CouponsScreen />
-    </SignInGate>
-  );
-}
+export default signedInPage('coupon', CouponsScreen);
 
 function CouponsScreen() {
   const { t } = useTranslation('coupon');
@@ -27,7 +21,7 @@ function CouponsScreen() {
   if (!list.data) return <LoadState of={[list]} />;
   const shown = list.data.filter((c) => c.status === tab);
   return (
-    <div className="cpn-page" data-testid="coupons-page">
+    <div className="page-stack" data-testid="coupons-page">
       <Tabs activeKey={tab} onChange={(k) => setTab(k === 'expired' ? 'expired' : 'active')}>
         <Tabs.Tab key="active" title={t('tab.active')} />
         <Tabs.Tab key="expired" title={t('tab.expired')} />

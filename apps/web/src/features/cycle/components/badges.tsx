@@ -6,7 +6,7 @@ import type { ContractStatus, Direction } from '../api/cycle.ts';
 export function DemoBadge() {
   const { t } = useTranslation('cycle');
   return (
-    <span className="cy-demo" title={t('demo.hint')} data-testid="cycle-demo">
+    <span className="demo-badge" title={t('demo.hint')} data-testid="cycle-demo">
       {t('demo.label')}
     </span>
   );

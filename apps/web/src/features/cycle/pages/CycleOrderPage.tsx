@@ -8,6 +8,7 @@ import { DemoBadge, DirectionTag, Line, ResultTag } from '../components/badges.t
 import { PriceChart } from '../components/PriceChart.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { ShareCard } from '../../share/components/ShareCard.tsx';
+import { HeadedTable } from '../../../components/HeadedTable.tsx';
 import '../components/cycle.css';
 
 const time = (ms: number | null) =>
@@ -90,37 +91,28 @@ function TickTable(props: { title: string; ticks: VerificationTick[]; testId: st
   return (
     <div className="cy-ticks" data-testid={props.testId}>
       <div className="cy-ticks__title">{props.title}</div>
-      <table>
-        <thead>
-          <tr>
-            <th>{t('detail.tickTime')}</th>
-            <th>{t('detail.tickPrice')}</th>
-            <th>{t('detail.sources')}</th>
+      <HeadedTable head={[t('detail.tickTime'), t('detail.tickPrice'), t('detail.sources')]}>
+        {props.ticks.map((x) => (
+          <tr
+            key={x.ts}
+            className={x.flag ? `cy-ticks__row--${x.flag}` : undefined}
+            data-flag={x.flag ?? undefined}
+            data-ts={x.ts}
+            data-price={x.price}
+          >
+            <td>{new Date(x.ts).toISOString().slice(11, 19)}</td>
+            <td>
+              {x.price}
+              {x.flag && <span className="cy-flag">{t(`detail.flag.${x.flag}`)}</span>}
+            </td>
+            <td className="cy-sources">
+              {Object.entries(x.sources)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join(', ')}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {props.ticks.map((x) => (
-            <tr
-              key={x.ts}
-              className={x.flag ? `cy-ticks__row--${x.flag}` : undefined}
-              data-flag={x.flag ?? undefined}
-              data-ts={x.ts}
-              data-price={x.price}
-            >
-              <td>{new Date(x.ts).toISOString().slice(11, 19)}</td>
-              <td>
-                {x.price}
-                {x.flag && <span className="cy-flag">{t(`detail.flag.${x.flag}`)}</span>}
-              </td>
-              <td className="cy-sources">
-                {Object.entries(x.sources)
-                  .map(([k, v]) => `${k}: ${v}`)
-                  .join(', ')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </HeadedTable>
     </div>
   );
 }

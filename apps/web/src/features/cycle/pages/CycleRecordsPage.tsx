@@ -5,20 +5,14 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { ordersQuery, type Contract } from '../api/cycle.ts';
 import { DirectionTag, Line, ResultTag } from '../components/badges.tsx';
 import { clockOffset, mmss, secondsLeft } from '../model/server-time.ts';
 import '../components/cycle.css';
 
 /** /cycle/records: open contracts with their countdown, and the settled history (spec §3 fields). */
-export default function CycleRecordsPage() {
-  return (
-    <SignInGate feature="cycle">
-      <CycleRecords />
-    </SignInGate>
-  );
-}
+export default signedInPage('cycle', CycleRecords);
 
 function CycleRecords() {
   const { t } = useTranslation('cycle');

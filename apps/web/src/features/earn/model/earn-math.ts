@@ -8,6 +8,7 @@ import {
   pow10,
   RATE_SCALE,
 } from '@tidemark/contract/money';
+import { unitsOf } from '../../../components/form/amount-input.ts';
 
 /**
  * The confirm screen's preview, exact and by the server's published rules (bigint minor units,
@@ -39,15 +40,6 @@ export function previewLock(
     penalty: formatUnits(penalty, scale),
     receiveIfEarly: formatUnits(units - penalty, scale),
   };
-}
-
-/** The amount as typed in minor units, or null when it is not a positive decimal within the scale. */
-export function unitsOf(text: string, scale: number): bigint | null {
-  const s = text.trim();
-  if (!isDecimalString(s) || s.startsWith('-')) return null;
-  if ((s.split('.')[1] ?? '').length > scale) return null;
-  const units = parseUnits(s, scale);
-  return units > 0n ? units : null;
 }
 
 export type AmountProblem = 'zero' | 'format' | 'belowMin' | 'aboveMax' | 'insufficient';

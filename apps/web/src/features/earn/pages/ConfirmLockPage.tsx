@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Input from 'antd-mobile/es/components/input';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +12,7 @@ import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { Line } from '../components/Line.tsx';
 import { showAmount, showTime } from '../components/format.ts';
-import { useCommand } from '../components/useCommand.ts';
+import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 import { amountProblem, percentOf, previewLock } from '../model/earn-math.ts';
 import '../components/earn.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
@@ -34,7 +35,7 @@ function ConfirmForm({ plan: p, available }: { plan: EarnPlan; available: Record
   const { t } = useTranslation('earn');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const command = useCommand();
+  const command = useMoneyCommand();
   const [amount, setAmount] = useState('');
   const [wallet, setWallet] = useState<'spot' | 'earn'>('spot');
   const [fundPassword, setFundPassword] = useState('');
@@ -195,17 +196,17 @@ function ConfirmForm({ plan: p, available }: { plan: EarnPlan; available: Record
         </div>
       </section>
 
-      <Button
+      <ActionButton
         block
         color="primary"
         size="large"
-        loading={command.busy}
+        busy={command.busy}
         disabled={!p.accepting || fundPasswordSet === false}
-        onClick={() => void submit()}
-        data-testid="lock-submit"
+        onAction={submit}
+        testId="lock-submit"
       >
         {t('confirm.submit')}
-      </Button>
+      </ActionButton>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useNavigate } from 'react-router-dom';
 import { plansQuery, type EarnPlan } from '../api/earn.ts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { Line } from '../components/Line.tsx';
 import { showAmount } from '../components/format.ts';
@@ -22,7 +23,7 @@ export default function LockMiningPage() {
       {!plans.data ? (
         <LoadState of={[plans]} />
       ) : plans.data.items.length === 0 ? (
-        <div className="earn-state">{t('plans.empty')}</div>
+        <EmptyState title={t('plans.empty')} />
       ) : (
         plans.data.items.map((p) => <PlanCard key={p.id} plan={p} />)
       )}

@@ -1,16 +1,17 @@
-import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { ordersQuery, redeem, revoke, type EarnOrder } from '../api/earn.ts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { Line } from '../components/Line.tsx';
 import { showAmount, showTime } from '../components/format.ts';
-import { useCommand } from '../components/useCommand.ts';
+import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 import { percentOf } from '../model/earn-math.ts';
+import { confirmDialog } from '../../../lib/feedback.ts';
 import '../components/earn.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
 import { ShareCard } from '../../share/components/ShareCard.tsx';
@@ -29,9 +30,7 @@ function LockRecord() {
   return (
     <div className="earn-page" data-testid="lock-record">
       {orders.data.items.length === 0 ? (
-        <div className="earn-state" data-testid="lock-record-empty">
-          {t('record.empty')}
-        </div>
+        <EmptyState title={t('record.empty')} testId="lock-record-empty" />
       ) : (
         orders.data.items.map((o) => <OrderCard key={o.id} order={o} />)
       )}
@@ -49,7 +48,7 @@ const STATE_COLOR: Record<EarnOrder['state'], string> = {
 function OrderCard({ order: o }: { order: EarnOrder }) {
   const { t } = useTranslation('earn');
   const queryClient = useQueryClient();
-  const command = useCommand();
+  const command = useMoneyCommand();
   const c = o.currency;
 
   const act = async (kind: 'redeem' | 'revoke') => {
@@ -76,7 +75,7 @@ function OrderCard({ order: o }: { order: EarnOrder }) {
           })}
         </div>
       );
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t(kind === 'redeem' ? 'record.redeemTitle' : 'record.revokeTitle'),
       content,
       confirmText: t('record.confirm'),
@@ -134,27 +133,27 @@ function OrderCard({ order: o }: { order: EarnOrder }) {
       {(o.canRedeem || o.canRevoke) && (
         <div className="earn-actions">
           {o.canRevoke && (
-            <Button
+            <ActionButton
               size="small"
               fill="outline"
-              loading={command.busy}
-              onClick={() => void act('revoke')}
-              data-testid="order-revoke"
+              busy={command.busy}
+              onAction={() => act('revoke')}
+              testId="order-revoke"
             >
               {t('record.revoke')}
-            </Button>
+            </ActionButton>
           )}
           {o.canRedeem && (
-            <Button
+            <ActionButton
               size="small"
               color="warning"
               fill="outline"
-              loading={command.busy}
-              onClick={() => void act('redeem')}
-              data-testid="order-redeem"
+              busy={command.busy}
+              onAction={() => act('redeem')}
+              testId="order-redeem"
             >
               {t('record.redeem')}
-            </Button>
+            </ActionButton>
           )}
         </div>
       )}

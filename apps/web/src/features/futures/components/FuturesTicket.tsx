@@ -1,5 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
 import Slider from 'antd-mobile/es/components/slider';
@@ -30,6 +30,7 @@ import {
   type OrderBracketDraft,
   type OrderBracketFields,
 } from '../model/order-bracket.ts';
+import { confirmDialog } from '../../../lib/feedback.ts';
 
 // the TP/SL fields load when the user turns TP/SL on: the ticket's first load does not carry them
 const TicketTpSl = lazy(() => import('./TicketTpSl.tsx'));
@@ -151,7 +152,7 @@ export function FuturesTicket(props: {
     const sentBracket: OrderBracketFields = withBracket ? bracketRequest(bracket) : {};
     submitting.current = true;
     try {
-      const confirmed = await Dialog.confirm({
+      const confirmed = await confirmDialog({
         title: reduceOnly
           ? t(`ticket.reduceTitle.${direction}`, { symbol: c.symbol })
           : t(`ticket.confirmTitle.${direction}`, { symbol: c.symbol }),
@@ -414,15 +415,15 @@ export function FuturesTicket(props: {
         </ul>
       )}
       {props.signedIn ? (
-        <Button
+        <ActionButton
           block
-          loading={busy}
+          busy={busy}
           className={direction === 'long' ? 'btn-buy' : 'btn-sell'}
-          onClick={() => void submit()}
-          data-testid="futures-submit"
+          onAction={submit}
+          testId="futures-submit"
         >
           {reduceOnly ? t(`direction.reduce.${direction}`) : t(`direction.open.${direction}`)}
-        </Button>
+        </ActionButton>
       ) : (
         <Button block color="primary" onClick={() => navigate('/login')} data-testid="futures-login">
           {t('ticket.login')}

@@ -1,4 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Input from 'antd-mobile/es/components/input';
 import { LazyPopup } from '../../../components/LazyPopup.tsx';
 import Selector from 'antd-mobile/es/components/selector';
@@ -121,16 +122,16 @@ export function MarginAdjustSheet(props: {
           <Button block onClick={props.onClose}>
             {t('close.keep')}
           </Button>
-          <Button
+          <ActionButton
             block
             color="primary"
-            loading={busy}
+            busy={busy}
             disabled={!preview?.sendable}
-            onClick={() => void submit()}
-            data-testid="margin-confirm"
+            onAction={submit}
+            testId="margin-confirm"
           >
             {t(`margin.confirm.${action}`)}
-          </Button>
+          </ActionButton>
         </div>
       </div>
     </LazyPopup>

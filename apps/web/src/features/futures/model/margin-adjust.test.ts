@@ -5,44 +5,9 @@ import type { FuturesPosition } from '@tidemark/contract/futures';
 import { isolatedMarginBounds, liquidationPrice, unrealizedPnl } from '@tidemark/futures-math';
 import { contractUnits, lotsText, ticksText, usdtText } from './contract-units.ts';
 import { maxRemovable, previewMarginAdjust } from './margin-adjust.ts';
-import { wire } from './wire-contract.test-support.ts';
+import { btcLong as long, wire } from './wire-contract.test-support.ts';
 
 const btc = wire('BTCUSDT', '50000');
-
-/** A 10× isolated long of 0.01 BTC opened at 50,000 with 50 USDT margin, marked at 50,100. */
-const long: FuturesPosition = {
-  id: 1,
-  symbol: 'BTCUSDT',
-  direction: 'long',
-  marginMode: 'isolated',
-  leverage: 10,
-  quantity: '0.01',
-  closableQuantity: '0.01',
-  openPrice: '50000.000',
-  markPrice: '50100',
-  margin: '50',
-  positionValue: '501',
-  estimatedLiquidationPrice: '45180.7',
-  bankruptcyPrice: '45000',
-  fee: '0.25',
-  positionInterest: '0',
-  unrealizedPnl: '1',
-  realizedPnl: '0',
-  yield: '0.02',
-  takeProfitPrice: null,
-  stopLossPrice: null,
-  entryValue: '0',
-  takeProfitTrigger: 'mark',
-  stopLossTrigger: 'mark',
-  trailingStop: null,
-  adlRank: null,
-  status: 'open',
-  closedPrice: null,
-  closedQuantity: '0',
-  closeReason: null,
-  openTime: 0,
-  closeTime: null,
-};
 
 describe('previewMarginAdjust', () => {
   it('bounds: add up to the available balance, remove up to margin + uPnL − value / L', () => {

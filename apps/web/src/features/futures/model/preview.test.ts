@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { FuturesAccount, FuturesPosition } from '@tidemark/contract/futures';
 import { liquidationPrice, maintenanceMarginScaled, RATE_ONE, unrealizedPnl } from '@tidemark/futures-math';
 import { contractUnits, priceTicks, qtyLots, ratePercent, ticksText, usdtUnits } from './contract-units.ts';
-import { liquidationTicks, previewOrder } from './preview.ts';
+import { liquidationTicks, previewOrder, type PreviewInput } from './preview.ts';
 import { reducibleBy } from './reduce-only.ts';
 import { checkStopPl } from './stop-pl.ts';
-import { fmt, wire } from './wire-contract.test-support.ts';
+import { btcLong, fmt, wire } from './wire-contract.test-support.ts';
 
 const account = (available: string): FuturesAccount => ({
   currency: 'USDT',
@@ -20,20 +20,22 @@ const account = (available: string): FuturesAccount => ({
 
 describe('previewOrder', () => {
   const btc = wire('BTCUSDT', '50000');
+  /** A 10× isolated market long of 0.01 BTC with 1,000 USDT available; each case changes what it tests. */
+  const tenXLong: PreviewInput = {
+    contract: btc,
+    direction: 'long',
+    orderType: 'market',
+    price: '',
+    quantity: '0.01',
+    leverage: 10,
+    marginMode: 'isolated',
+    account: account('1000'),
+    positions: [],
+    contracts: [btc],
+  };
 
   it('a 10× isolated long of 0.01 BTC at 50,000: margin 50, taker fee, liquidation by the tier-1 formula', () => {
-    const r = previewOrder({
-      contract: btc,
-      direction: 'long',
-      orderType: 'market',
-      price: '',
-      quantity: '0.01',
-      leverage: 10,
-      marginMode: 'isolated',
-      account: account('1000'),
-      positions: [],
-      contracts: [btc],
-    });
+    const r = previewOrder(tenXLong);
     expect(r.errors).toEqual([]);
     expect(r.preview!.notional).toBe('500');
     expect(r.preview!.initialMargin).toBe('50');
@@ -47,16 +49,12 @@ describe('previewOrder', () => {
   it('a 10× cross long: the wallet backs it, as the server computes it (a price, or none when it covers the value)', () => {
     const cross = (available: string) =>
       previewOrder({
-        contract: btc,
-        direction: 'long',
+        ...tenXLong,
         orderType: 'limit',
         price: '50000',
         quantity: '0.1',
-        leverage: 10,
         marginMode: 'cross',
         account: account(available),
-        positions: [],
-        contracts: [btc],
       }).preview!;
     const c = contractUnits(btc);
     const lots = qtyLots(c, '0.1')!;
@@ -72,64 +70,18 @@ describe('previewOrder', () => {
   });
 
   it('a short mirrors it and a limit uses its own price', () => {
-    const r = previewOrder({
-      contract: btc,
-      direction: 'short',
-      orderType: 'limit',
-      price: '50000',
-      quantity: '0.01',
-      leverage: 10,
-      marginMode: 'isolated',
-      account: account('1000'),
-      positions: [],
-      contracts: [btc],
-    });
+    const r = previewOrder({ ...tenXLong, direction: 'short', orderType: 'limit', price: '50000' });
     // LP = (500 + 50) / (0.01 × 1.004) = 54780.87… → rounded up
     expect(r.preview!.estimatedLiquidationPrice).toBe('54780.9');
     expect(r.preview!.estimated).toBe(false);
   });
 
   it('names what is wrong: off-tick price, off-step quantity, too little money, leverage above the tier', () => {
-    const base = {
-      contract: btc,
-      direction: 'long' as const,
-      marginMode: 'isolated' as const,
-      positions: [] as FuturesPosition[],
-      contracts: [btc],
-    };
-    expect(
-      previewOrder({
-        ...base,
-        orderType: 'limit',
-        price: '50000.05',
-        quantity: '0.01',
-        leverage: 10,
-        account: account('1000'),
-      }).errors,
-    ).toEqual(['priceTick']);
-    expect(
-      previewOrder({
-        ...base,
-        orderType: 'market',
-        price: '',
-        quantity: '0.000001',
-        leverage: 10,
-        account: account('1000'),
-      }).errors,
-    ).toEqual(['quantityStep']);
-    expect(
-      previewOrder({ ...base, orderType: 'market', price: '', quantity: '0.01', leverage: 10, account: account('10') })
-        .errors,
-    ).toEqual(['insufficient']);
+    expect(previewOrder({ ...tenXLong, orderType: 'limit', price: '50000.05' }).errors).toEqual(['priceTick']);
+    expect(previewOrder({ ...tenXLong, quantity: '0.000001' }).errors).toEqual(['quantityStep']);
+    expect(previewOrder({ ...tenXLong, account: account('10') }).errors).toEqual(['insufficient']);
     // 2 BTC at 50,000 = 100,000 notional: bracket 2 allows 75×
-    const big = previewOrder({
-      ...base,
-      orderType: 'market',
-      price: '',
-      quantity: '2',
-      leverage: 100,
-      account: account('10000'),
-    });
+    const big = previewOrder({ ...tenXLong, quantity: '2', leverage: 100, account: account('10000') });
     expect(big.errors).toContain('leverageTooHigh');
     expect(big.preview!.maxLeverage).toBe(75);
   });
@@ -165,39 +117,8 @@ describe('previewOrder', () => {
 
 describe('checkStopPl (spec §5)', () => {
   const btc = wire('BTCUSDT', '50000');
-  const long: FuturesPosition = {
-    id: 1,
-    symbol: 'BTCUSDT',
-    direction: 'long',
-    marginMode: 'isolated',
-    leverage: 10,
-    quantity: '0.01',
-    closableQuantity: '0.01',
-    openPrice: '50000.000',
-    markPrice: '50100',
-    margin: '50',
-    positionValue: '501',
-    estimatedLiquidationPrice: '45180.7',
-    bankruptcyPrice: '45000',
-    fee: '0.25',
-    positionInterest: '0',
-    unrealizedPnl: '1',
-    realizedPnl: '0',
-    yield: '0.02',
-    takeProfitPrice: null,
-    stopLossPrice: null,
-    entryValue: '0',
-    takeProfitTrigger: 'mark',
-    stopLossTrigger: 'mark',
-    trailingStop: null,
-    adlRank: null,
-    status: 'open',
-    closedPrice: null,
-    closedQuantity: '0',
-    closeReason: null,
-    openTime: 0,
-    closeTime: null,
-  };
+  const long = btcLong;
+
   const short: FuturesPosition = {
     ...long,
     direction: 'short',

@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FuturesPosition } from '@tidemark/contract/futures';
 import { checkCallbackRate, checkStopPl, estimatedPnlAt } from './stop-pl.ts';
-import { wire } from './wire-contract.test-support.ts';
+import { btcLong as long, wire } from './wire-contract.test-support.ts';
 
 const btc = wire('BTCUSDT', '50000');
-
-/** A long of 0.01 BTC opened at 50,000, marked at 50,100. */
-const long = {
-  id: 1,
-  symbol: 'BTCUSDT',
-  direction: 'long',
-  marginMode: 'isolated',
-  leverage: 10,
-  quantity: '0.01',
-  closableQuantity: '0.01',
-  openPrice: '50000.000',
-  entryValue: '500',
-  markPrice: '50100',
-  margin: '50',
-  takeProfitTrigger: 'mark',
-  stopLossTrigger: 'mark',
-  trailingStop: null,
-  estimatedLiquidationPrice: '45180.7',
-} as FuturesPosition;
 
 describe('estimatedPnlAt', () => {
   it('is the closing P&L less the taker fee, from the exact entry value', () => {

@@ -1,4 +1,4 @@
-import type { FuturesContract } from '@tidemark/contract/futures';
+import type { FuturesContract, FuturesPosition } from '@tidemark/contract/futures';
 import { buildTiers, formatFixed, RATE_ONE, type TierConfig } from '@tidemark/futures-math';
 
 /**
@@ -63,3 +63,38 @@ export function wire(symbol: string, mark: string | null): FuturesContract {
     demo: true,
   };
 }
+
+/** A 10× isolated long of 0.01 BTC opened at 50,000 with 50 USDT margin, marked at 50,100, as the server answers it. */
+export const btcLong: FuturesPosition = {
+  id: 1,
+  symbol: 'BTCUSDT',
+  direction: 'long',
+  marginMode: 'isolated',
+  leverage: 10,
+  quantity: '0.01',
+  closableQuantity: '0.01',
+  openPrice: '50000.000',
+  markPrice: '50100',
+  margin: '50',
+  positionValue: '501',
+  estimatedLiquidationPrice: '45180.7',
+  bankruptcyPrice: '45000',
+  fee: '0.25',
+  positionInterest: '0',
+  unrealizedPnl: '1',
+  realizedPnl: '0',
+  yield: '0.02',
+  takeProfitPrice: null,
+  stopLossPrice: null,
+  entryValue: '500',
+  takeProfitTrigger: 'mark',
+  stopLossTrigger: 'mark',
+  trailingStop: null,
+  adlRank: null,
+  status: 'open',
+  closedPrice: null,
+  closedQuantity: '0',
+  closeReason: null,
+  openTime: 0,
+  closeTime: null,
+};

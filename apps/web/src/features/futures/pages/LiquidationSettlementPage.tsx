@@ -8,6 +8,7 @@ import { Line } from '../../cycle/components/badges.tsx';
 import { liquidationSettlementQuery } from '../api/futures.ts';
 import { ratePercent } from '../model/contract-units.ts';
 import { loadSettlementTexts } from '../model/settlement-texts.ts';
+import { HeadedTable } from '../../../components/HeadedTable.tsx';
 import '../../cycle/components/cycle.css';
 
 const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', ' UTC');
@@ -69,28 +70,20 @@ export default function LiquidationSettlementPage() {
           testId="settlement-bankruptcy-price"
         />
         <div className="cy-ticks" data-testid="settlement-fills">
-          <table>
-            <thead>
-              <tr>
-                <th>{t('settlement.fill')}</th>
-                <th>{t('settlement.pnl')}</th>
-                <th>{t('settlement.insurance')}</th>
-                <th>{t('settlement.toUser')}</th>
+          <HeadedTable
+            head={[t('settlement.fill'), t('settlement.pnl'), t('settlement.insurance'), t('settlement.toUser')]}
+          >
+            {d.result.fills.map((f, i) => (
+              <tr key={i} data-kind={f.kind}>
+                <td>
+                  {t(`settlement.kind.${f.kind}`)} {f.quantity} @ {formatPrice(f.price)}
+                </td>
+                <td>{f.pnl}</td>
+                <td>{f.insurance}</td>
+                <td>{f.toUser}</td>
               </tr>
-            </thead>
-            <tbody>
-              {d.result.fills.map((f, i) => (
-                <tr key={i} data-kind={f.kind}>
-                  <td>
-                    {t(`settlement.kind.${f.kind}`)} {f.quantity} @ {formatPrice(f.price)}
-                  </td>
-                  <td>{f.pnl}</td>
-                  <td>{f.insurance}</td>
-                  <td>{f.toUser}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </HeadedTable>
         </div>
         <Line
           label={t('settlement.insuranceFund')}
@@ -105,33 +98,25 @@ export default function LiquidationSettlementPage() {
       <section className="card">
         <div className="cy-label">{t('settlement.ticks')}</div>
         <div className="cy-ticks" data-testid="settlement-ticks">
-          <table>
-            <thead>
-              <tr>
-                <th>{t('settlement.tickTime')}</th>
-                <th>{t('settlement.index')}</th>
-                <th>{t('price.mark')}</th>
-                <th>{t('settlement.sources')}</th>
+          <HeadedTable
+            head={[t('settlement.tickTime'), t('settlement.index'), t('price.mark'), t('settlement.sources')]}
+          >
+            {d.ticks.map((x) => (
+              <tr key={x.time} data-used={x.used || undefined} className={x.used ? 'cy-ticks__row--exit' : undefined}>
+                <td>{new Date(x.time).toISOString().slice(11, 19)}</td>
+                <td>
+                  {x.indexPrice}
+                  {x.used && <span className="cy-flag">{t('settlement.used')}</span>}
+                </td>
+                <td>{x.markPrice ?? '--'}</td>
+                <td className="cy-sources">
+                  {Object.entries(x.sources)
+                    .map(([k, v]) => `${k}: ${v}`)
+                    .join(', ')}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {d.ticks.map((x) => (
-                <tr key={x.time} data-used={x.used || undefined} className={x.used ? 'cy-ticks__row--exit' : undefined}>
-                  <td>{new Date(x.time).toISOString().slice(11, 19)}</td>
-                  <td>
-                    {x.indexPrice}
-                    {x.used && <span className="cy-flag">{t('settlement.used')}</span>}
-                  </td>
-                  <td>{x.markPrice ?? '--'}</td>
-                  <td className="cy-sources">
-                    {Object.entries(x.sources)
-                      .map(([k, v]) => `${k}: ${v}`)
-                      .join(', ')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </HeadedTable>
         </div>
         <div className="cy-label">{t('settlement.formula')}</div>
         <ul className="cy-note cy-mono" data-testid="settlement-formula">

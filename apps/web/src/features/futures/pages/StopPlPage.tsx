@@ -1,4 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -75,6 +76,26 @@ export default function StopPlPage() {
       data-testid={testId}
     />
   );
+  const priceField = (label: string, value: string, set: (v: string) => void, testId: string) => (
+    <label className="stop-pl__field">
+      <span>{label}</span>
+      <Input
+        className="futures-input"
+        inputMode="decimal"
+        value={value}
+        onChange={set}
+        placeholder={t('stopPl.placeholder')}
+        data-testid={testId}
+        clearable
+      />
+    </label>
+  );
+  const errorLine = (key: string | null, testId: string) =>
+    key && (
+      <p className="futures-error" role="alert" data-testid={testId}>
+        {t(key)}
+      </p>
+    );
   const pnlLine = (value: string | null, testId: string) =>
     value !== null && (
       <p className="muted" data-testid={testId}>
@@ -131,43 +152,13 @@ export default function StopPlPage() {
         </dl>
       </section>
       <section className="card stop-pl">
-        <label className="stop-pl__field">
-          <span>{t('position.takeProfit')}</span>
-          <Input
-            className="futures-input"
-            inputMode="decimal"
-            value={tp}
-            onChange={setTp}
-            placeholder={t('stopPl.placeholder')}
-            data-testid="tp-input"
-            clearable
-          />
-        </label>
+        {priceField(t('position.takeProfit'), tp, setTp, 'tp-input')}
         {triggerPicker(tpTrigger, setTpTrigger, 'tp-trigger')}
-        {check.takeProfit && (
-          <p className="futures-error" role="alert" data-testid="tp-error">
-            {t(check.takeProfit)}
-          </p>
-        )}
+        {errorLine(check.takeProfit, 'tp-error')}
         {pnlLine(tpPnl, 'tp-est-pnl')}
-        <label className="stop-pl__field">
-          <span>{t('position.stopLoss')}</span>
-          <Input
-            className="futures-input"
-            inputMode="decimal"
-            value={sl}
-            onChange={setSl}
-            placeholder={t('stopPl.placeholder')}
-            data-testid="sl-input"
-            clearable
-          />
-        </label>
+        {priceField(t('position.stopLoss'), sl, setSl, 'sl-input')}
         {triggerPicker(slTrigger, setSlTrigger, 'sl-trigger')}
-        {check.stopLoss && (
-          <p className="futures-error" role="alert" data-testid="sl-error">
-            {t(check.stopLoss)}
-          </p>
-        )}
+        {errorLine(check.stopLoss, 'sl-error')}
         {pnlLine(slPnl, 'sl-est-pnl')}
         {(check.warning || serverWarning) && (
           <p className="futures-warning" data-testid="sl-warning">
@@ -175,35 +166,9 @@ export default function StopPlPage() {
           </p>
         )}
         <h3 className="stop-pl__title">{t('stopPl.trailing.title')}</h3>
-        <label className="stop-pl__field">
-          <span>{t('stopPl.trailing.callback')}</span>
-          <Input
-            className="futures-input"
-            inputMode="decimal"
-            value={callback}
-            onChange={setCallback}
-            placeholder={t('stopPl.placeholder')}
-            data-testid="trail-callback-input"
-            clearable
-          />
-        </label>
-        {callbackError && (
-          <p className="futures-error" role="alert" data-testid="trail-error">
-            {t(callbackError)}
-          </p>
-        )}
-        <label className="stop-pl__field">
-          <span>{t('stopPl.trailing.activation')}</span>
-          <Input
-            className="futures-input"
-            inputMode="decimal"
-            value={activation}
-            onChange={setActivation}
-            placeholder={t('stopPl.placeholder')}
-            data-testid="trail-activation-input"
-            clearable
-          />
-        </label>
+        {priceField(t('stopPl.trailing.callback'), callback, setCallback, 'trail-callback-input')}
+        {errorLine(callbackError, 'trail-error')}
+        {priceField(t('stopPl.trailing.activation'), activation, setActivation, 'trail-activation-input')}
         {triggerPicker(trailTrigger, setTrailTrigger, 'trail-trigger')}
         {trailing && (
           <p className="muted" data-testid="trail-state">
@@ -218,15 +183,9 @@ export default function StopPlPage() {
         <p className="muted">{t('stopPl.note')}</p>
         <div className="stop-pl__actions">
           <Button onClick={() => navigate(-1)}>{t('stopPl.back')}</Button>
-          <Button
-            color="primary"
-            disabled={invalid}
-            loading={busy}
-            onClick={() => void save()}
-            data-testid="stop-pl-save"
-          >
+          <ActionButton color="primary" disabled={invalid} busy={busy} onAction={save} testId="stop-pl-save">
             {t('stopPl.save')}
-          </Button>
+          </ActionButton>
         </div>
       </section>
     </div>

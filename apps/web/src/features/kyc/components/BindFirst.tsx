@@ -8,7 +8,7 @@ export function BindFirst(props: { emailBound: boolean; phoneBound: boolean }) {
   // binding is a detour of its own: back to this page (and on to wherever it returns) afterwards
   const detour = useDetour();
   return (
-    <section className="kyc-card" data-testid="kyc-bind-first">
+    <section className="stack-card kyc-card" data-testid="kyc-bind-first">
       <h2 className="kyc-card__title">{t('bind.title')}</h2>
       <p className="kyc-text">{t('bind.text')}</p>
       {!props.emailBound ? (

@@ -24,7 +24,7 @@ function WithStatus({ screen: Screen }: { screen: ComponentType<{ status: KycSta
   const s = status.data;
   if (!s.emailBound || !s.phoneBound) {
     return (
-      <div className="kyc-page">
+      <div className="page-stack">
         <BindFirst emailBound={s.emailBound} phoneBound={s.phoneBound} />
       </div>
     );

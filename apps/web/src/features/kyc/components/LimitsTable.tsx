@@ -2,6 +2,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import type { KycLevel } from '@tidemark/contract/kyc';
 import { groupThousands } from '../../../lib/format/decimal.ts';
 import type { KycLimitsAnswer } from '../api/kyc.ts';
+import { HeadedTable } from '../../../components/HeadedTable.tsx';
 
 /** "200 BTC", "1,000,000 USDT"; an unverified account's zero reads "not available". */
 function amount(value: string, unit: string, none: string): string {
@@ -18,7 +19,7 @@ export function LimitsTable(props: { limits: KycLimitsAnswer }) {
   const none = t('limits.none');
   const levelName = (l: KycLevel) => t(`level.${l}`);
   return (
-    <section className="kyc-card" data-testid="kyc-limits">
+    <section className="stack-card kyc-card" data-testid="kyc-limits">
       <div className="kyc-card__head">
         <h2 className="kyc-card__title">{t('limits.title')}</h2>
         <span className="kyc-text" data-testid="kyc-current-level">
@@ -39,28 +40,19 @@ export function LimitsTable(props: { limits: KycLimitsAnswer }) {
           </div>
         </div>
       </div>
-      <table className="kyc-table">
-        <thead>
-          <tr>
-            <th>{t('limits.level')}</th>
-            <th>{t('limits.withdrawShort')}</th>
-            <th>{t('limits.fiatShort')}</th>
+      <HeadedTable head={[t('limits.level'), t('limits.withdrawShort'), t('limits.fiatShort')]} className="kyc-table">
+        {limits.table.map((row) => (
+          <tr
+            key={row.level}
+            className={row.level === limits.level ? 'is-current' : undefined}
+            data-testid={`kyc-limits-row-${row.level}`}
+          >
+            <td>{levelName(row.level)}</td>
+            <td>{amount(row.withdrawBtcPer24h, limits.withdrawUnit, none)}</td>
+            <td>{amount(row.fiatPerTrade, limits.fiatUnit, none)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {limits.table.map((row) => (
-            <tr
-              key={row.level}
-              className={row.level === limits.level ? 'is-current' : undefined}
-              data-testid={`kyc-limits-row-${row.level}`}
-            >
-              <td>{levelName(row.level)}</td>
-              <td>{amount(row.withdrawBtcPer24h, limits.withdrawUnit, none)}</td>
-              <td>{amount(row.fiatPerTrade, limits.fiatUnit, none)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </HeadedTable>
     </section>
   );
 }

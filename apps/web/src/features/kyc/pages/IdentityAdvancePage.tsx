@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
@@ -27,8 +28,8 @@ function AdvanceScreen({ status: s }: { status: KycStatus }) {
   const navigate = useNavigate();
   if (s.basic?.state !== 'approved') {
     return (
-      <div className="kyc-page">
-        <section className="kyc-card" data-testid="kyc-basic-first">
+      <div className="page-stack">
+        <section className="stack-card kyc-card" data-testid="kyc-basic-first">
           <h2 className="kyc-card__title">{t('level.advanced')}</h2>
           <p className="kyc-text">{t('entry.advancedLocked')}</p>
           <Button color="primary" onClick={() => navigate('/mine/identity', { replace: true })}>
@@ -47,8 +48,8 @@ function AdvanceClosed(props: { status: KycStatus }) {
   const { t } = useTranslation('kyc');
   const app = props.status.advanced;
   return (
-    <div className="kyc-page">
-      <section className="kyc-card" data-testid="kyc-advance-closed">
+    <div className="page-stack">
+      <section className="stack-card kyc-card" data-testid="kyc-advance-closed">
         <div className="kyc-card__head">
           <h2 className="kyc-card__title">{t('level.advanced')}</h2>
           <StateTag state={stateOf(app)} />
@@ -118,14 +119,14 @@ function AdvanceForm(props: { rejectReason: string | null }) {
   };
 
   return (
-    <div className="kyc-page">
+    <div className="page-stack">
       {props.rejectReason !== null ? (
         <p className="kyc-reason" data-testid="kyc-reason-advanced">
           {t('entry.reason', { reason: props.rejectReason })}
         </p>
       ) : null}
       <p className="kyc-text">{t('advanced.hint')}</p>
-      <section className="kyc-card kyc-photos">
+      <section className="stack-card kyc-card kyc-photos">
         {SLOTS.map((slot) => (
           <PhotoSlot
             key={slot}
@@ -139,16 +140,9 @@ function AdvanceForm(props: { rejectReason: string | null }) {
           />
         ))}
       </section>
-      <Button
-        block
-        color="primary"
-        size="large"
-        loading={busy}
-        onClick={() => void onSubmit()}
-        data-testid="submit-advanced"
-      >
+      <ActionButton block color="primary" size="large" busy={busy} onAction={onSubmit} testId="submit-advanced">
         {t('advanced.submit')}
-      </Button>
+      </ActionButton>
     </div>
   );
 }

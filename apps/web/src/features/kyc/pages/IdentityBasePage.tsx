@@ -38,8 +38,8 @@ function BaseScreen({ status: s }: { status: KycStatus }) {
   if (!s.canSubmitBasic) {
     // under review or already certified: nothing to fill in, say where it stands
     return (
-      <div className="kyc-page">
-        <section className="kyc-card" data-testid="kyc-base-closed">
+      <div className="page-stack">
+        <section className="stack-card kyc-card" data-testid="kyc-base-closed">
           <div className="kyc-card__head">
             <h2 className="kyc-card__title">{t('level.basic')}</h2>
             <StateTag state={stateOf(s.basic)} />
@@ -99,7 +99,7 @@ function BaseForm(props: { rejectReason: string | null }) {
 
   return (
     <form
-      className="kyc-page"
+      className="page-stack"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -112,7 +112,7 @@ function BaseForm(props: { rejectReason: string | null }) {
         </p>
       ) : null}
       <p className="kyc-text">{t('basic.hint')}</p>
-      <section className="kyc-card" style={{ gap: 0, paddingTop: 4, paddingBottom: 4 }}>
+      <section className="stack-card kyc-card" style={{ gap: 0, paddingTop: 4, paddingBottom: 4 }}>
         <div className="kyc-field">
           <div className="kyc-field__label">{t('basic.country')}</div>
           <CountryPicker value={values.country} onChange={(c) => set('country', c)} />

@@ -31,7 +31,7 @@ export default function IdentityPage() {
   const s = status.data;
   const bound = s.emailBound && s.phoneBound;
   return (
-    <div className="kyc-page" data-testid="kyc-entry">
+    <div className="page-stack" data-testid="kyc-entry">
       {!bound ? <BindFirst emailBound={s.emailBound} phoneBound={s.phoneBound} /> : null}
       <LevelCard status={s} level="basic" bound={bound} />
       <LevelCard status={s} level="advanced" bound={bound} />
@@ -47,7 +47,7 @@ function LevelCard(props: { status: KycStatus; level: 'basic' | 'advanced'; boun
   const view = levelView(props.status, props.level);
   const app = view.application;
   return (
-    <section className="kyc-card" data-testid={`kyc-level-${props.level}`}>
+    <section className="stack-card kyc-card" data-testid={`kyc-level-${props.level}`}>
       <div className="kyc-card__head">
         <h2 className="kyc-card__title">{t(`level.${props.level}`)}</h2>
         <StateTag state={view.state} testId={`kyc-state-${props.level}`} />

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { creditQuery } from '../api/referral.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { formatDateTime } from '../model/dates.ts';
 import '../components/referral.css';
 
@@ -11,13 +11,7 @@ import '../components/referral.css';
  * /mine/credit: the credit score and every change to it with the operator's reason (spec §3). The
  * score starts at a published value and is only ever changed by an operator.
  */
-export default function CreditPage() {
-  return (
-    <SignInGate feature="referral">
-      <CreditScreen />
-    </SignInGate>
-  );
-}
+export default signedInPage('referral', CreditScreen);
 
 function CreditScreen() {
   const { t, i18n } = useTranslation('referral');
@@ -25,8 +19,8 @@ function CreditScreen() {
   if (!credit.data) return <LoadState of={[credit]} />;
   const c = credit.data;
   return (
-    <div className="ref-page" data-testid="credit-page">
-      <section className="ref-card">
+    <div className="page-stack" data-testid="credit-page">
+      <section className="stack-card">
         <div className="ref-label" style={{ textAlign: 'center' }}>
           {t('credit.score')}
         </div>
@@ -35,7 +29,7 @@ function CreditScreen() {
         </div>
         <p className="ref-muted">{t('credit.explain', { start: c.start })}</p>
       </section>
-      <section className="ref-card ref-card--list">
+      <section className="stack-card ref-card--list">
         <h2 className="ref-card__title">{t('credit.history')}</h2>
         {c.history.length === 0 ? (
           <div className="ref-empty" data-testid="credit-empty">

@@ -5,18 +5,12 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { inviteQuery, rulesQuery } from '../api/referral.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { copyText, rateToPercent, shareLink, type ShareHost, type ShareOutcome } from '../model/share.ts';
 import '../components/referral.css';
 
 /** /mine/invite: the invite code, the invite link with its QR code, copy and share (spec §1–§3). */
-export default function InvitePage() {
-  return (
-    <SignInGate feature="referral">
-      <InviteScreen />
-    </SignInGate>
-  );
-}
+export default signedInPage('referral', InviteScreen);
 
 function InviteScreen() {
   const { t } = useTranslation('referral');
@@ -33,7 +27,7 @@ function InviteScreen() {
   };
 
   return (
-    <div className="ref-page" data-testid="invite-page">
+    <div className="page-stack" data-testid="invite-page">
       <section className="ref-hero">
         <h2 className="ref-hero__title">{t('invite.title')}</h2>
         <p className="ref-hero__text">
@@ -46,14 +40,14 @@ function InviteScreen() {
         </p>
       </section>
 
-      <section className="ref-card">
+      <section className="stack-card">
         <img className="ref-qr" src={qrDataUrl} alt={t('invite.qrAlt')} data-testid="invite-qr" />
         <p className="ref-muted" style={{ textAlign: 'center' }}>
           {t('invite.scan')}
         </p>
       </section>
 
-      <section className="ref-card">
+      <section className="stack-card">
         <div className="ref-row">
           <div className="ref-row__main">
             <div className="ref-label">{t('invite.code')}</div>

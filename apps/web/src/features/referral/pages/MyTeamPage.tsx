@@ -1,4 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import type { KycUserState } from '@tidemark/contract/kyc';
 import { groupThousands } from '../../../lib/format/decimal.ts';
 import { rewardsQuery, rulesQuery, teamQuery } from '../api/referral.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { formatDate, formatDateTime } from '../model/dates.ts';
 import { rateToPercent } from '../model/share.ts';
 import '../components/referral.css';
@@ -16,13 +17,7 @@ import '../components/referral.css';
  * /mine/myTeam: how many members the team has (both levels), the direct invitees (masked account,
  * join date, verification state), the rewards paid and the published rates (spec §1–§3).
  */
-export default function MyTeamPage() {
-  return (
-    <SignInGate feature="referral">
-      <TeamScreen />
-    </SignInGate>
-  );
-}
+export default signedInPage('referral', TeamScreen);
 
 const KYC_COLORS: Record<KycUserState, string> = {
   not_certified: 'default',
@@ -40,7 +35,7 @@ function TeamScreen() {
   const members = team.data.pages.flatMap((p) => p.items);
 
   return (
-    <div className="ref-page" data-testid="team-page">
+    <div className="page-stack" data-testid="team-page">
       <div className="ref-stats">
         <div className="ref-stat">
           <div className="ref-label">{t('team.total')}</div>
@@ -56,7 +51,7 @@ function TeamScreen() {
         </div>
       </div>
 
-      <section className="ref-card ref-card--list">
+      <section className="stack-card ref-card--list">
         <h2 className="ref-card__title">{t('team.members')}</h2>
         {members.length === 0 ? (
           <div className="ref-empty" data-testid="team-empty">
@@ -82,14 +77,9 @@ function TeamScreen() {
         )}
         {team.hasNextPage ? (
           <div className="ref-more">
-            <Button
-              size="small"
-              loading={team.isFetchingNextPage}
-              onClick={() => void team.fetchNextPage()}
-              data-testid="team-more"
-            >
+            <ActionButton size="small" busy={team.isFetchingNextPage} onAction={team.fetchNextPage} testId="team-more">
               {t('more')}
-            </Button>
+            </ActionButton>
           </div>
         ) : null}
       </section>
@@ -97,7 +87,7 @@ function TeamScreen() {
       <Rewards />
 
       {rules.data ? (
-        <section className="ref-card" data-testid="team-rules">
+        <section className="stack-card" data-testid="team-rules">
           <h2 className="ref-card__title">{t('rules.title')}</h2>
           <p className="ref-muted">
             {t('rules.text', {
@@ -118,7 +108,7 @@ function Rewards() {
   const first = rewards.data.pages[0]!;
   const rows = rewards.data.pages.flatMap((p) => p.items);
   return (
-    <section className="ref-card ref-card--list" data-testid="team-rewards">
+    <section className="stack-card ref-card--list" data-testid="team-rewards">
       <h2 className="ref-card__title">{t('rewards.title')}</h2>
       {first.totals.length > 0 ? (
         <List header={t('rewards.totals')}>

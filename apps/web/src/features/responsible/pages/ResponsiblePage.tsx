@@ -1,12 +1,12 @@
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Selector from 'antd-mobile/es/components/selector';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
-import { SignInGate } from '../../../components/SignInGate.tsx';
+import { signedInPage } from '../../../components/SignInGate.tsx';
 import { formatDateTime } from '../../referral/model/dates.ts'; // referral feature: dates in the reader's language
 import {
   COOLING_OFF_PERIODS,
@@ -18,6 +18,7 @@ import {
   type CoolingOffPeriod,
   type ResponsibleStatus,
 } from '../api/responsible.ts';
+import { confirmDialog } from '../../../lib/feedback.ts';
 import '../components/responsible.css';
 
 /**
@@ -25,13 +26,7 @@ import '../components/responsible.css';
  * account, and the cooling-off that pauses new futures positions and cycle contracts — never closing or
  * withdrawing, and never shortened once set.
  */
-export default function ResponsiblePage() {
-  return (
-    <SignInGate feature="responsible">
-      <ResponsibleScreen />
-    </SignInGate>
-  );
-}
+export default signedInPage('responsible', ResponsibleScreen);
 
 function ResponsibleScreen() {
   const { t, i18n } = useTranslation('responsible');
@@ -39,10 +34,10 @@ function ResponsibleScreen() {
   if (!status.data) return <LoadState of={[status]} />;
   const s = status.data;
   return (
-    <div className="rsp-page" data-testid="responsible-page">
+    <div className="page-stack" data-testid="responsible-page">
       <QuizCard status={s} />
       {s.leverageCap ? (
-        <section className="rsp-card" data-testid="responsible-cap">
+        <section className="stack-card rsp-card" data-testid="responsible-cap">
           <h2>{t('cap.title')}</h2>
           <p className="rsp-muted">
             {t('cap.text', {
@@ -67,7 +62,7 @@ function QuizCard({ status }: { status: ResponsibleStatus }) {
   const [busy, setBusy] = useState(false);
   if (status.quizPassed) {
     return (
-      <section className="rsp-card" data-testid="quiz-passed">
+      <section className="stack-card rsp-card" data-testid="quiz-passed">
         <h2>{t('quiz.title')}</h2>
         {status.quizPassedAt !== null ? (
           <span className="rsp-ok">
@@ -90,7 +85,7 @@ function QuizCard({ status }: { status: ResponsibleStatus }) {
     }
   };
   return (
-    <section className="rsp-card" data-testid="quiz">
+    <section className="stack-card rsp-card" data-testid="quiz">
       <h2>{t('quiz.title')}</h2>
       <p className="rsp-muted">{t('quiz.intro')}</p>
       {status.quiz.map((q, i) => (
@@ -111,16 +106,9 @@ function QuizCard({ status }: { status: ResponsibleStatus }) {
           ) : null}
         </div>
       ))}
-      <Button
-        color="primary"
-        block
-        disabled={!complete}
-        loading={busy}
-        onClick={() => void submit()}
-        data-testid="quiz-submit"
-      >
+      <ActionButton color="primary" block disabled={!complete} busy={busy} onAction={submit} testId="quiz-submit">
         {t('quiz.submit')}
-      </Button>
+      </ActionButton>
     </section>
   );
 }
@@ -132,7 +120,7 @@ function CoolingOffCard({ status }: { status: ResponsibleStatus }) {
   const [busy, setBusy] = useState(false);
   const fmt = (ms: number) => formatDateTime(ms, i18n.language);
   const start = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       title: t('coolingOff.confirmTitle'),
       content: t('coolingOff.confirmText', { until: fmt(Date.now() + PERIOD_MS[period]) }),
       confirmText: t('coolingOff.confirm'),
@@ -148,7 +136,7 @@ function CoolingOffCard({ status }: { status: ResponsibleStatus }) {
     }
   };
   return (
-    <section className="rsp-card" data-testid="cooling-off">
+    <section className="stack-card rsp-card" data-testid="cooling-off">
       <h2>{t('coolingOff.title')}</h2>
       {status.excludedUntil ? (
         <span className="rsp-ok" data-testid="cooling-off-until">

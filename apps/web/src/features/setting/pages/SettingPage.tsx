@@ -1,5 +1,4 @@
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
 import Toast from 'antd-mobile/es/components/toast';
 import { CheckOutline } from 'antd-mobile-icons';
@@ -12,6 +11,7 @@ import { LANGUAGE_NAMES, LOCALES, type Locale } from '../../../lib/languages.ts'
 import { useSession, useSignedIn } from '../../../lib/session.ts';
 import { CONVENTIONS, THEMES } from '../../../lib/appearance/appearance.ts';
 import { useAppearance } from '../../../lib/appearance/store.ts';
+import { confirmDialog } from '../../../lib/feedback.ts';
 
 /**
  * Settings: the interface language (all eight, in their own names), the theme (system, light, dark), the colour
@@ -31,7 +31,7 @@ export default function SettingPage() {
   };
 
   const logout = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('setting.logoutConfirm'),
       confirmText: t('action.logout'),
       cancelText: t('action.cancel'),

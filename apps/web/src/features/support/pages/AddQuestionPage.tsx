@@ -10,6 +10,7 @@ import { createTicket, supportKeys } from '../api/support.ts';
 import { ImagePicker, type PickedImage } from '../components/ImagePicker.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { checkTicket, CONTENT_MAX, TITLE_MAX, type TicketFormErrors } from '../model/ticket-form.ts';
+import { FieldError } from '../components/FieldError.tsx';
 import '../components/support.css';
 import { Form } from '../../../components/form/Form.tsx';
 import { showToast } from '../../../lib/feedback.ts';
@@ -72,11 +73,7 @@ function AddQuestionForm() {
             clearable
             data-testid="ticket-title"
           />
-          {errors.title ? (
-            <div className="sp-error" role="alert" data-testid="error-title">
-              {msg(errors.title)}
-            </div>
-          ) : null}
+          <FieldError message={msg(errors.title)} testId="error-title" />
         </div>
         <div className="sp-card">
           <label className="sp-label" htmlFor="ticket-content">
@@ -92,21 +89,13 @@ function AddQuestionForm() {
             showCount
             data-testid="ticket-content"
           />
-          {errors.content ? (
-            <div className="sp-error" role="alert" data-testid="error-content">
-              {msg(errors.content)}
-            </div>
-          ) : null}
+          <FieldError message={msg(errors.content)} testId="error-content" />
         </div>
         <div className="sp-card">
           <div className="sp-label">{t('form.images')}</div>
           <div className="sp-note">{t('form.imagesNote')}</div>
           <ImagePicker value={images} onChange={setImages} testId="ticket-images" />
-          {errors.images ? (
-            <div className="sp-error" role="alert" data-testid="error-images">
-              {msg(errors.images)}
-            </div>
-          ) : null}
+          <FieldError message={msg(errors.images)} testId="error-images" />
         </div>
         {serverError ? (
           <div className="sp-error sp-error--block" role="alert">

@@ -14,6 +14,7 @@ import { signedInPage } from '../../../components/SignInGate.tsx';
 import { TicketStateTag } from '../components/TicketState.tsx';
 import { formatDateTime } from '../model/dates.ts';
 import { CONTENT_MAX } from '../model/ticket-form.ts';
+import { FieldError } from '../components/FieldError.tsx';
 import '../components/support.css';
 import { showToast } from '../../../lib/feedback.ts';
 
@@ -97,11 +98,7 @@ function TicketThread() {
           data-testid="ticket-followup"
         />
         <ImagePicker value={images} onChange={setImages} testId="followup-images" />
-        {error ? (
-          <div className="sp-error" role="alert" data-testid="error-followup">
-            {error}
-          </div>
-        ) : null}
+        <FieldError message={error} testId="error-followup" />
         <Button block color="primary" loading={busy} onClick={() => void send()} data-testid="ticket-followup-send">
           {t('detail.send')}
         </Button>

@@ -1,4 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
 import Slider from 'antd-mobile/es/components/slider';
@@ -250,15 +251,15 @@ export function OrderTicket(props: {
         </ul>
       )}
       {signedIn ? (
-        <Button
+        <ActionButton
           block
-          loading={busy}
+          busy={busy}
           className={s.side === 'buy' ? 'btn-buy' : 'btn-sell'}
-          onClick={() => void submit()}
-          data-testid="ticket-submit"
+          onAction={submit}
+          testId="ticket-submit"
         >
           {t(s.side === 'buy' ? 'ticket.buy' : 'ticket.sell', { base: m.base })}
-        </Button>
+        </ActionButton>
       ) : (
         <Button block color="primary" onClick={() => navigate('/login')} data-testid="ticket-login">
           {t('ticket.login')}

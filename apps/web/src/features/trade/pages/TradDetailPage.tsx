@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { orderDetailQuery } from '../api/trade.ts';
 import { OrderCard } from '../components/OrderCard.tsx';
+import { HeadedTable } from '../../../components/HeadedTable.tsx';
 import '../components/trade.css';
 
 /** /tradDetail/:id — one order and its fills (trades). */
@@ -28,29 +29,23 @@ export default function TradDetailPage() {
         {o.fills.length === 0 ? (
           <EmptyState title={t('detail.noFills')} />
         ) : (
-          <table className="trades-table" data-testid="fills">
-            <thead>
-              <tr>
-                <th>{t('order.time')}</th>
-                <th>{t('order.price')}</th>
-                <th>{t('order.quantity')}</th>
-                <th>{t('order.fee')}</th>
+          <HeadedTable
+            head={[t('order.time'), t('order.price'), t('order.quantity'), t('order.fee')]}
+            className="trades-table"
+            testId="fills"
+          >
+            {o.fills.map((f) => (
+              <tr key={f.tradeId} data-testid="fill-row">
+                <td>{when.format(f.time)}</td>
+                <td>{formatPrice(f.price)}</td>
+                <td>{f.quantity}</td>
+                <td>
+                  {f.fee} {f.feeCurrency}
+                  <div className="muted">{t(`role.${f.role}`)}</div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {o.fills.map((f) => (
-                <tr key={f.tradeId} data-testid="fill-row">
-                  <td>{when.format(f.time)}</td>
-                  <td>{formatPrice(f.price)}</td>
-                  <td>{f.quantity}</td>
-                  <td>
-                    {f.fee} {f.feeCurrency}
-                    <div className="muted">{t(`role.${f.role}`)}</div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </HeadedTable>
         )}
       </section>
     </div>

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 export function DemoBadge() {
   const { t } = useTranslation('wallet');
   return (
-    <span className="wal-demo" title={t('demo.hint')} data-testid="demo-badge">
+    <span className="demo-badge wal-demo" title={t('demo.hint')} data-testid="demo-badge">
       {t('demo.label')}
     </span>
   );

@@ -1,4 +1,4 @@
-import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -7,7 +7,7 @@ import { claimDemoFunds, demoFundsQuery } from '../api/wallet.ts';
 import { showAmount } from '../model/amounts.ts';
 import { showCommandError } from './errors.ts';
 import { DemoBadge } from './DemoBadge.tsx';
-import { useMoneyCommand } from './useMoneyCommand.ts';
+import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 
 /**
  * "Get demo funds" on the deposit and assets screens. Rendered only when the server offers them
@@ -49,17 +49,17 @@ export function DemoFundsCard() {
           {t('demoFunds.next', { time: time(nextAt) })}
         </p>
       ) : null}
-      <Button
+      <ActionButton
         block
         color="primary"
         fill={nextAt !== null ? 'outline' : 'solid'}
         disabled={nextAt !== null}
-        loading={command.busy}
-        onClick={() => void onClaim()}
-        data-testid="get-demo-funds"
+        busy={command.busy}
+        onAction={onClaim}
+        testId="get-demo-funds"
       >
         {t('demoFunds.button')}
-      </Button>
+      </ActionButton>
     </section>
   );
 }

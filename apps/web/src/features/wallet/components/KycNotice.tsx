@@ -1,9 +1,9 @@
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDetour, withReturnTo, type Draft } from '../../../lib/detour.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
+import { confirmDialog } from '../../../lib/feedback.ts';
 
 /**
  * The banner of an unverified user on a withdrawal form: verification first, with the way there and
@@ -29,7 +29,7 @@ export function KycNotice(props: { path: string; draft?: () => Draft }) {
 
 /** The server refused with KYC_REQUIRED: say so, and offer the identity screen. */
 export function showKycRequired(message: string, path = '/mine/identity'): void {
-  void Dialog.confirm({
+  void confirmDialog({
     content: <div data-testid="kyc-required-dialog">{message}</div>,
     confirmText: translate('wallet:kyc.verify'),
     cancelText: translate('wallet:action.cancel'),

@@ -29,7 +29,7 @@ import { showCommandError } from './errors.ts';
 import { InfoLine } from './InfoLine.tsx';
 import { KycNotice, showKycRequired } from './KycNotice.tsx';
 import { NetworkStatusLine } from './NetworkStatusLine.tsx';
-import { useMoneyCommand } from './useMoneyCommand.ts';
+import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 import { Form } from '../../../components/form/Form.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 

@@ -1,28 +1,21 @@
-import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
-import { FileOutline } from 'antd-mobile-icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { LoadState } from '../../../components/LoadState.tsx';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
-import { cancelWithdrawal, PAGE_SIZE, withdrawalsQuery } from '../api/wallet.ts';
+import { cancelWithdrawal, withdrawalsQuery } from '../api/wallet.ts';
 import { showAmount } from '../model/amounts.ts';
-import { Pager } from './Pager.tsx';
-import { StatusTag } from './StatusTag.tsx';
+import { AmountStatusHead, PagedRecords } from './PagedRecords.tsx';
 import { Time } from './Time.tsx';
+import { confirmDialog } from '../../../lib/feedback.ts';
 
 /** The user's on-chain withdrawals, newest first, with a cancel for one still pending review. */
 export function WithdrawalRecords() {
   const { t } = useTranslation('wallet');
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const records = useQuery(withdrawalsQuery(page));
 
   const onCancel = async (id: number) => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('withdraw.cancelConfirm'),
       confirmText: t('action.confirm'),
       cancelText: t('action.back'),
@@ -38,50 +31,36 @@ export function WithdrawalRecords() {
   };
 
   return (
-    <section className="card">
-      <header className="card__head">
-        <h2 className="card__title">{t('withdraw.records')}</h2>
-      </header>
-      {!records.data ? (
-        <LoadState of={[records]} />
-      ) : records.data.items.length === 0 ? (
-        <EmptyState testId="withdrawals-empty" icon={<FileOutline />} title={t('withdraw.noRecords')} />
-      ) : (
-        <>
-          {records.data.items.map((w) => (
-            <div className="wal-record" key={w.id} data-testid="withdrawal-record" data-id={w.id}>
-              <div className="wal-record__head">
-                <span>
-                  {showAmount(w.amount)} {w.currency}
-                </span>
-                <StatusTag status={w.status} testId="withdrawal-status" />
-              </div>
-              <div className="wal-record__sub">
-                <span>{t('withdraw.feeShort', { fee: showAmount(w.fee) })}</span>
-                <span>{t('withdraw.receiveShort', { amount: showAmount(w.receive) })}</span>
-                <Time at={w.time} />
-              </div>
-              <div className="wal-record__mono">
-                {w.chain} · {w.address}
-              </div>
-              {w.reason ? <div className="wal-record__sub">{t('withdraw.reason', { reason: w.reason })}</div> : null}
-              {w.txHash ? <div className="wal-record__mono">{w.txHash}</div> : null}
-              {w.status === 'pending' ? (
-                <Button
-                  size="mini"
-                  fill="outline"
-                  style={{ marginTop: 6 }}
-                  onClick={() => void onCancel(w.id)}
-                  data-testid="cancel-withdrawal"
-                >
-                  {t('withdraw.cancel')}
-                </Button>
-              ) : null}
-            </div>
-          ))}
-          <Pager page={page} size={PAGE_SIZE} total={records.data.total} onPage={setPage} />
-        </>
+    <PagedRecords
+      query={withdrawalsQuery}
+      title={t('withdraw.records')}
+      empty={{ title: t('withdraw.noRecords'), testId: 'withdrawals-empty' }}
+      row={(w) => (
+        <div className="wal-record" data-testid="withdrawal-record" data-id={w.id}>
+          <AmountStatusHead record={w} statusTestId="withdrawal-status" />
+          <div className="wal-record__sub">
+            <span>{t('withdraw.feeShort', { fee: showAmount(w.fee) })}</span>
+            <span>{t('withdraw.receiveShort', { amount: showAmount(w.receive) })}</span>
+            <Time at={w.time} />
+          </div>
+          <div className="wal-record__mono">
+            {w.chain} · {w.address}
+          </div>
+          {w.reason ? <div className="wal-record__sub">{t('withdraw.reason', { reason: w.reason })}</div> : null}
+          {w.txHash ? <div className="wal-record__mono">{w.txHash}</div> : null}
+          {w.status === 'pending' ? (
+            <Button
+              size="mini"
+              fill="outline"
+              style={{ marginTop: 6 }}
+              onClick={() => void onCancel(w.id)}
+              data-testid="cancel-withdrawal"
+            >
+              {t('withdraw.cancel')}
+            </Button>
+          ) : null}
+        </div>
       )}
-    </section>
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { feeOf, formatUnits, isDecimalString, parseRate, parseUnits } from '@tidemark/contract/money';
 import { groupThousands } from '../../../lib/format/decimal.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
+import { unitsOf } from '../../../components/form/amount-input.ts';
 
 /**
  * Exact client-side previews of wallet amounts (what the user will receive, whether an amount is
@@ -8,16 +9,6 @@ import { formatPrice } from '../../../lib/format/price.ts';
  * contract's money helpers, never through a JavaScript number. The server decides; this only
  * previews the same rules.
  */
-
-/** The amount as typed, or null when it is not a positive decimal with at most `scale` decimals. */
-export function unitsOf(text: string, scale: number): bigint | null {
-  const s = text.trim();
-  if (!isDecimalString(s) || s.startsWith('-')) return null;
-  const frac = s.split('.')[1] ?? '';
-  if (frac.length > scale) return null;
-  const units = parseUnits(s, scale);
-  return units > 0n ? units : null;
-}
 
 export type AmountProblem = 'invalid' | 'tooManyDecimals' | 'belowMin' | 'aboveMax' | 'insufficient';
 

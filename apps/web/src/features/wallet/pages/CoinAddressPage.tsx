@@ -1,5 +1,4 @@
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { FileOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { addressesQuery, deleteAddress, walletKeys } from '../api/wallet.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { Time } from '../components/Time.tsx';
+import { confirmDialog } from '../../../lib/feedback.ts';
 import '../components/wallet.css';
 
 /** /mine/coinAddress: the withdrawal address book; deleting asks first. */
@@ -22,7 +22,7 @@ function AddressBook() {
   const list = useQuery(addressesQuery());
 
   const onDelete = async (id: number) => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('address.deleteConfirm'),
       confirmText: t('action.delete'),
       cancelText: t('action.cancel'),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import Button from 'antd-mobile/es/components/button';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -16,7 +16,7 @@ import { SwapPairField } from '../components/SwapPairField.tsx';
 import type { SwapPair } from '../model/swap-pair.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
-import { useMoneyCommand } from '../components/useMoneyCommand.ts';
+import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 import { amountProblem, percentOf, showAmount } from '../model/amounts.ts';
 import { CONVERT_MAX, CONVERT_MIN } from '../model/convert-limits.ts';
 import { deviceNow, secondsUntil } from '../model/countdown.ts';
@@ -167,26 +167,19 @@ function ConvertForm(props: { assets: Assets; currencies: DrawCurrency[] }) {
           </div>
         ) : null}
         <div className="button-row" style={{ display: 'flex', gap: 8, marginTop: 12 }}>
-          <Button
-            block
-            fill="outline"
-            color="primary"
-            loading={quoting}
-            onClick={() => void getQuote()}
-            data-testid="get-quote"
-          >
+          <ActionButton block fill="outline" color="primary" busy={quoting} onAction={getQuote} testId="get-quote">
             {quote ? t('convert.refresh') : t('convert.getQuote')}
-          </Button>
-          <Button
+          </ActionButton>
+          <ActionButton
             block
             color="primary"
             disabled={!quote || left <= 0}
-            loading={command.busy}
-            onClick={() => void execute()}
-            data-testid="execute-convert"
+            busy={command.busy}
+            onAction={execute}
+            testId="execute-convert"
           >
             {t('convert.execute')}
-          </Button>
+          </ActionButton>
         </div>
       </section>
       <div className="wal-links">

@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import { FileOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSearchParams } from 'react-router-dom';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { depositAddressQuery, depositsQuery, drawInfosQuery, PAGE_SIZE } from '../api/wallet.ts';
+import { depositAddressQuery, depositsQuery, drawInfosQuery } from '../api/wallet.ts';
 import type { DrawCurrency } from '../api/types.ts';
 import { copyText } from '../components/copy.ts';
 import { AssetPicker } from '../../../components/form/AssetPicker.tsx';
@@ -14,9 +11,8 @@ import { InfoLine } from '../components/InfoLine.tsx';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { NetworkStatusLine } from '../components/NetworkStatusLine.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { AmountStatusHead, PagedRecords } from '../components/PagedRecords.tsx';
 import { QrCode } from '../components/QrCode.tsx';
-import { StatusTag } from '../components/StatusTag.tsx';
 import { Time } from '../components/Time.tsx';
 import { useAssetChoice } from '../../../components/form/useAssetChoice.ts';
 import { showAmount } from '../model/amounts.ts';
@@ -101,43 +97,25 @@ function DepositForm(props: { currencies: DrawCurrency[] }) {
 
 function DepositRecords() {
   const { t } = useTranslation('wallet');
-  const [page, setPage] = useState(1);
-  const records = useQuery(depositsQuery(page));
   return (
-    <section className="card">
-      <header className="card__head">
-        <h2 className="card__title">{t('deposit.records')}</h2>
-      </header>
-      {!records.data ? (
-        <LoadState of={[records]} />
-      ) : records.data.items.length === 0 ? (
-        <EmptyState testId="deposits-empty" icon={<FileOutline />} title={t('deposit.noRecords')} />
-      ) : (
-        <>
-          {records.data.items.map((d) => (
-            <div className="wal-record" key={d.id} data-testid="deposit-record">
-              <div className="wal-record__head">
-                <span>
-                  {showAmount(d.amount)} {d.currency}
-                </span>
-                <StatusTag status={d.status} testId="deposit-status" />
-              </div>
-              <div className="wal-record__sub">
-                <span>{d.chain}</span>
-                <span data-testid="deposit-confirmations">
-                  {t('deposit.confirmations', { count: d.confirmations })}
-                </span>
-                <Time at={d.time} />
-              </div>
-              <div className="wal-record__sub">
-                <span>{d.withdrawable ? t('deposit.withdrawable') : t('deposit.notWithdrawable')}</span>
-              </div>
-              <div className="wal-record__mono">{d.txHash}</div>
-            </div>
-          ))}
-          <Pager page={page} size={PAGE_SIZE} total={records.data.total} onPage={setPage} />
-        </>
+    <PagedRecords
+      query={depositsQuery}
+      title={t('deposit.records')}
+      empty={{ title: t('deposit.noRecords'), testId: 'deposits-empty' }}
+      row={(d) => (
+        <div className="wal-record" data-testid="deposit-record">
+          <AmountStatusHead record={d} statusTestId="deposit-status" />
+          <div className="wal-record__sub">
+            <span>{d.chain}</span>
+            <span data-testid="deposit-confirmations">{t('deposit.confirmations', { count: d.confirmations })}</span>
+            <Time at={d.time} />
+          </div>
+          <div className="wal-record__sub">
+            <span>{d.withdrawable ? t('deposit.withdrawable') : t('deposit.notWithdrawable')}</span>
+          </div>
+          <div className="wal-record__mono">{d.txHash}</div>
+        </div>
       )}
-    </section>
+    />
   );
 }

@@ -14,7 +14,7 @@ import { SwapPairField } from '../components/SwapPairField.tsx';
 import type { SwapPair } from '../model/swap-pair.ts';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
-import { useMoneyCommand } from '../components/useMoneyCommand.ts';
+import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 import { amountProblem, showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';

@@ -1,17 +1,9 @@
 import { useState } from 'react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
-import { FileOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import {
-  applyBankWithdrawal,
-  bankWithdrawalsQuery,
-  drawInfosQuery,
-  PAGE_SIZE,
-  type BankWithdrawBody,
-} from '../api/wallet.ts';
+import { applyBankWithdrawal, bankWithdrawalsQuery, drawInfosQuery, type BankWithdrawBody } from '../api/wallet.ts';
 import type { DrawInfos } from '../api/types.ts';
 import { showCommandError } from '../components/errors.ts';
 import { AmountField } from '../../../components/form/AmountField.tsx';
@@ -22,10 +14,9 @@ import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import { KycNotice, showKycRequired } from '../components/KycNotice.tsx';
 import { useDraft } from '../../../lib/detour.ts';
-import { Pager } from '../components/Pager.tsx';
-import { StatusTag } from '../components/StatusTag.tsx';
+import { AmountStatusHead, PagedRecords } from '../components/PagedRecords.tsx';
 import { Time } from '../components/Time.tsx';
-import { useMoneyCommand } from '../components/useMoneyCommand.ts';
+import { useMoneyCommand } from '../../../lib/use-money-command.ts';
 import { amountProblem, percentOf, rateFee, showAmount } from '../model/amounts.ts';
 import '../components/wallet.css';
 import { refreshMoney } from '../../../lib/money-refresh.ts';
@@ -187,43 +178,27 @@ function BankForm(props: { infos: DrawInfos }) {
 
 function BankRecords() {
   const { t } = useTranslation('wallet');
-  const [page, setPage] = useState(1);
-  const records = useQuery(bankWithdrawalsQuery(page));
   return (
-    <section className="card">
-      <header className="card__head">
-        <h2 className="card__title">{t('bank.records')}</h2>
-      </header>
-      {!records.data ? (
-        <LoadState of={[records]} />
-      ) : records.data.items.length === 0 ? (
-        <EmptyState testId="bank-empty" icon={<FileOutline />} title={t('withdraw.noRecords')} />
-      ) : (
-        <>
-          {records.data.items.map((b) => (
-            <div className="wal-record" key={b.id} data-testid="bank-record">
-              <div className="wal-record__head">
-                <span>
-                  {showAmount(b.amount)} {b.currency}
-                </span>
-                <StatusTag status={b.status} testId="bank-status" />
-              </div>
-              <div className="wal-record__sub">
-                <span>
-                  {b.bankName} · {b.cardNumber}
-                </span>
-                <Time at={b.time} />
-              </div>
-              <div className="wal-record__sub">
-                <span>{t('withdraw.feeShort', { fee: showAmount(b.fee) })}</span>
-                <span>{t('withdraw.receiveShort', { amount: showAmount(b.receive) })}</span>
-              </div>
-              {b.reason ? <div className="wal-record__sub">{t('withdraw.reason', { reason: b.reason })}</div> : null}
-            </div>
-          ))}
-          <Pager page={page} size={PAGE_SIZE} total={records.data.total} onPage={setPage} />
-        </>
+    <PagedRecords
+      query={bankWithdrawalsQuery}
+      title={t('bank.records')}
+      empty={{ title: t('withdraw.noRecords'), testId: 'bank-empty' }}
+      row={(b) => (
+        <div className="wal-record" data-testid="bank-record">
+          <AmountStatusHead record={b} statusTestId="bank-status" />
+          <div className="wal-record__sub">
+            <span>
+              {b.bankName} · {b.cardNumber}
+            </span>
+            <Time at={b.time} />
+          </div>
+          <div className="wal-record__sub">
+            <span>{t('withdraw.feeShort', { fee: showAmount(b.fee) })}</span>
+            <span>{t('withdraw.receiveShort', { amount: showAmount(b.receive) })}</span>
+          </div>
+          {b.reason ? <div className="wal-record__sub">{t('withdraw.reason', { reason: b.reason })}</div> : null}
+        </div>
       )}
-    </section>
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api.ts';
-import { afterAttempt, nextRequest, type PendingRequest } from '../model/request-id.ts';
+import { ApiError } from './api.ts';
+import { afterAttempt, nextRequest, type PendingRequest } from './request-id.ts';
 
 /**
- * Runs a money command once at a time with the submission's requestId (model/request-id.ts).
+ * Runs a money command once at a time with the submission's requestId (request-id.ts).
  * A second tap while the first is in flight is ignored (it would carry the same id anyway).
  * Resolves with the answer, or undefined when ignored; rejects with the call's error.
  */

@@ -1,14 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { systemClock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db/database.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
-import { users } from '../account/user.schema.ts';
 import { ledgerCheck } from './ledger-check.ts';
+import { ledgerPicks, useLedgerDatabase } from './ledger.test-helpers.ts';
 import { InsufficientBalance, keyOf, mayGoNegative, netChanges, type AccountRef, type Entry } from './ledger-types.ts';
 import { SpeculationMissed, type Carried, type LedgerBatch } from './ledger-batch.ts';
-import { LedgerService } from './ledger.service.ts';
 import type { UserWallet } from './ledger.schema.ts';
 
 /**
@@ -18,32 +14,10 @@ import type { UserWallet } from './ledger.schema.ts';
  * every refusal, every balance, and the journal: per account, the postings of the run sum to the reference's
  * change, one journal transaction per accepted command; and the ledger check stays clean.
  */
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Db;
-let ledger: LedgerService;
-const userIds: number[] = [];
-const CURRENCIES = ['USDT', 'BTC'] as const;
-const WALLETS: UserWallet[] = ['spot', 'futures', 'earn'];
+const USERS = 3;
+const fx = useLedgerDatabase({ users: { count: USERS, tag: 'b' } });
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.database.db;
-  ledger = new LedgerService(db, systemClock);
-  for (let i = 0; i < 3; i += 1) {
-    const [u] = await db
-      .insert(users)
-      .values({ email: `b${i}@example.com`, passwordHash: 'x', inviteCode: `B${i}` })
-      .returning();
-    userIds.push(u!.id);
-  }
-}, 240_000);
-afterAll(async () => {
-  await handle?.dispose();
-});
-
-const user = fc.integer({ min: 0, max: 2 });
-const currency = fc.constantFrom(...CURRENCIES);
-const wallet = fc.constantFrom(...WALLETS);
+const { user, currency, wallet } = ledgerPicks(USERS);
 const amount = fc.bigInt({ min: 1n, max: 3_000n });
 const command = fc.oneof(
   fc.record({ t: fc.constant('deposit' as const), user, currency, amount }),
@@ -64,7 +38,7 @@ const command = fc.oneof(
 type Command = typeof command extends fc.Arbitrary<infer T> ? T : never;
 
 const u = (i: number, c: string, w: UserWallet = 'spot'): AccountRef => ({
-  userId: userIds[i]!,
+  userId: fx.userIds[i]!,
   currency: c,
   wallet: w,
 });
@@ -179,8 +153,8 @@ const accountsOfChunk = (chunk: Entry[]) => chunk.flatMap((e) => e.movements.map
 /** One transaction per batch, one after the other, each locking its accounts (the ordinary path). */
 const oneByOne: RunBatches = async (chunks, accepted) => {
   for (const chunk of chunks) {
-    await ledger.transaction(async (tx) => {
-      const batch = ledger.batch(tx);
+    await fx.ledger.transaction(async (tx) => {
+      const batch = fx.ledger.batch(tx);
       await batch.lock(accountsOfChunk(chunk));
       const refused = applyAll(batch, chunk, accepted);
       expect(await batch.flush()).toHaveLength(chunk.length - refused);
@@ -196,13 +170,13 @@ const oneByOne: RunBatches = async (chunks, accepted) => {
  */
 const pipelined: RunBatches = async (chunks, accepted) => {
   let before: { carried: Promise<Map<string, Carried>>; done: Promise<void> } | null = null;
-  const concurrent = handle.url !== null;
+  const concurrent = fx.handle.url !== null;
   for (const chunk of chunks) {
     const prev = before;
     let carried!: (c: Map<string, Carried>) => void;
     const next = { carried: new Promise<Map<string, Carried>>((r) => (carried = r)), done: Promise.resolve() };
-    next.done = ledger.transaction(async (tx) => {
-      const batch = ledger.batch(tx);
+    next.done = fx.ledger.transaction(async (tx) => {
+      const batch = fx.ledger.batch(tx);
       if (prev) await batch.lockAhead(accountsOfChunk(chunk), await prev.carried);
       else await batch.lock(accountsOfChunk(chunk));
       const refused = applyAll(batch, chunk, accepted);
@@ -250,7 +224,7 @@ describe('batched ledger against a one-at-a-time reference', () => {
             const model = new Map<string, { available: bigint; frozen: bigint }>();
             const start = new Map<string, { available: bigint; frozen: bigint }>();
             for (const [key, ref] of refs) {
-              const b = await ledger.balance(ref);
+              const b = await fx.ledger.balance(ref);
               model.set(key, { ...b });
               start.set(key, { ...b });
             }
@@ -266,10 +240,10 @@ describe('batched ledger against a one-at-a-time reference', () => {
             await runBatches(chunks, accepted);
             expect(accepted).toEqual(expected);
             for (const [key, ref] of refs)
-              expect({ key, ...(await ledger.balance(ref)) }).toEqual({ key, ...model.get(key)! });
+              expect({ key, ...(await fx.ledger.balance(ref)) }).toEqual({ key, ...model.get(key)! });
             // the run's journal: one transaction per accepted command, postings summing to each account's change
             const journal = (
-              (await db.execute(
+              (await fx.db.execute(
                 sql`select a.owner || '|' || a.currency || '|' || a.wallet as key,
                          sum(p.available_delta)::text as available, sum(p.frozen_delta)::text as frozen,
                          count(distinct t.id)::int as transactions
@@ -291,7 +265,7 @@ describe('batched ledger against a one-at-a-time reference', () => {
               });
             }
             const [count] = (
-              (await db.execute(
+              (await fx.db.execute(
                 sql`select count(*)::int as n from ledger_transactions where reference like ${`${run}:%`}`,
               )) as unknown as { rows: Array<{ n: number }> }
             ).rows;
@@ -300,7 +274,7 @@ describe('batched ledger against a one-at-a-time reference', () => {
         ),
         { numRuns: 30 },
       );
-      expect((await ledgerCheck(db)).problems).toEqual([]);
+      expect((await ledgerCheck(fx.db)).problems).toEqual([]);
     },
     600_000,
   );
@@ -316,8 +290,8 @@ describe('batched ledger against a one-at-a-time reference', () => {
       ],
     });
     let carried = new Map<string, Carried>();
-    await ledger.transaction(async (tx) => {
-      const batch = ledger.batch(tx);
+    await fx.ledger.transaction(async (tx) => {
+      const batch = fx.ledger.batch(tx);
       await batch.lock([ref, OUTSIDE('USDT')]);
       batch.apply(deposit(100n, 'miss:a'));
       await batch.lockCredited();
@@ -325,26 +299,28 @@ describe('batched ledger against a one-at-a-time reference', () => {
       await batch.flush();
     });
     // another module's transaction changes the account after the batch before and before the next one locks it
-    await ledger.transaction((tx) => ledger.post(tx, deposit(7n, 'miss:other')));
-    const between = await ledger.balance(ref);
+    await fx.ledger.transaction((tx) => fx.ledger.post(tx, deposit(7n, 'miss:other')));
+    const between = await fx.ledger.balance(ref);
     await expect(
-      ledger.transaction(async (tx) => {
-        const batch = ledger.batch(tx);
+      fx.ledger.transaction(async (tx) => {
+        const batch = fx.ledger.batch(tx);
         await batch.lockAhead([ref, OUTSIDE('USDT')], carried);
         batch.apply(deposit(1n, 'miss:b'));
         await batch.confirm();
         await batch.flush();
       }),
     ).rejects.toBeInstanceOf(SpeculationMissed);
-    expect(await ledger.balance(ref)).toEqual(between);
+    expect(await fx.ledger.balance(ref)).toEqual(between);
   });
 
   it('a plain post() is a batch of one with the same refusals', async () => {
     const ref = u(0, 'USDT', 'earn');
-    const before = await ledger.balance(ref);
+    const before = await fx.ledger.balance(ref);
     await expect(
-      ledger.transaction((tx) => ledger.transfer(tx, 'prop_over', ref, u(1, 'USDT', 'earn'), before.available + 1n)),
+      fx.ledger.transaction((tx) =>
+        fx.ledger.transfer(tx, 'prop_over', ref, u(1, 'USDT', 'earn'), before.available + 1n),
+      ),
     ).rejects.toBeInstanceOf(InsufficientBalance);
-    expect(await ledger.balance(ref)).toEqual(before);
+    expect(await fx.ledger.balance(ref)).toEqual(before);
   });
 });

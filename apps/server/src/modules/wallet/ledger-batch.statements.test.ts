@@ -1,36 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { systemClock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db/database.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
 import { users } from '../account/user.schema.ts';
 import { ledgerCheck } from './ledger-check.ts';
+import { useLedgerDatabase } from './ledger.test-helpers.ts';
 import { InsufficientBalance, type AccountRef } from './ledger-types.ts';
-import { LedgerService } from './ledger.service.ts';
 
 /**
  * What the spot group commit folds into the ledger's statements: the caller's read in the lock statement, the
  * accounts it expects to credit locked up front only when they exist, and the caller's writes in the flush
  * statement. Same meaning as the separate statements: same balances, nothing created that was not used.
  */
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Db;
-let ledger: LedgerService;
+const fx = useLedgerDatabase({ accountsApart: true });
 type Rows<T> = { rows: T[] };
-const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as Rows<T>).rows;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.database.db;
-  ledger = new LedgerService(db, systemClock, { createAccountsOn: handle.database.autocommit });
-}, 240_000);
-afterAll(async () => {
-  await handle?.dispose();
-});
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await fx.db.execute(q)) as unknown as Rows<T>).rows;
 
 describe('ledger batch statements shared with the caller', () => {
   it('runs the caller read with the lock, locks known credit accounts only, and writes with the flush', async () => {
-    const [u] = await db
+    const [u] = await fx.db
       .insert(users)
       .values({ email: 'statements@example.com', passwordHash: 'x', inviteCode: 'STMTS' })
       .returning();
@@ -39,20 +25,20 @@ describe('ledger batch statements shared with the caller', () => {
     const eth: AccountRef = { userId: u!.id, currency: 'ETH', wallet: 'spot' };
     const fees: AccountRef = { system: 'fees', currency: 'USDT' };
     const outside: AccountRef = { system: 'outside_world', currency: 'USDT' };
-    await ledger.transaction(async (tx) => {
-      await ledger.transfer(tx, 'test.deposit', outside, usdt, 1_000n);
-      await ledger.transfer(tx, 'test.deposit', { system: 'outside_world', currency: 'BTC' }, btc, 5n);
-      await ledger.transfer(tx, 'test.deposit', outside, fees, 1n);
+    await fx.ledger.transaction(async (tx) => {
+      await fx.ledger.transfer(tx, 'test.deposit', outside, usdt, 1_000n);
+      await fx.ledger.transfer(tx, 'test.deposit', { system: 'outside_world', currency: 'BTC' }, btc, 5n);
+      await fx.ledger.transfer(tx, 'test.deposit', outside, fees, 1n);
     });
 
     // an id is known once a committed row was read (the embedded database creates accounts inside the
     // transaction that first needs them, and only a later read shares their id)
-    await ledger.transaction(async (tx) => {
-      await ledger.batch(tx).lock([btc, fees]);
+    await fx.ledger.transaction(async (tx) => {
+      await fx.ledger.batch(tx).lock([btc, fees]);
     });
 
-    const result = await ledger.transaction(async (tx) => {
-      const batch = ledger.batch(tx);
+    const result = await fx.ledger.transaction(async (tx) => {
+      const batch = fx.ledger.batch(tx);
       const read = await batch.lock<{ answer: number }>([usdt], {
         known: [btc, eth, fees],
         alongside: sql`select 41 + 1 as answer`,
@@ -104,13 +90,13 @@ describe('ledger batch statements shared with the caller', () => {
       return row;
     });
     expect(result?.marked).toEqual([1, 2, 3]);
-    expect(await ledger.balance(usdt)).toMatchObject({ available: 990n, frozen: 0n });
-    expect(await ledger.balance(fees)).toMatchObject({ available: 11n });
+    expect(await fx.ledger.balance(usdt)).toMatchObject({ available: 990n, frozen: 0n });
+    expect(await fx.ledger.balance(fees)).toMatchObject({ available: 11n });
     const created = await rows<{ n: number }>(
       sql`select count(*)::int as n from ledger_accounts where user_id = ${u!.id} and currency = 'ETH'`,
     );
     expect(created[0]!.n).toBe(0);
-    expect((await ledgerCheck(db)).ok).toBe(true);
+    expect((await ledgerCheck(fx.db)).ok).toBe(true);
   });
 
   it('refuses, in the database, a posting in another currency than its account and a transaction unbalanced later', async () => {
@@ -121,15 +107,17 @@ describe('ledger batch statements shared with the caller', () => {
       sql`select id::text from ledger_transactions where kind = 'test.fee' order by id desc limit 1`,
     );
     const post = (txId: string, currency: string, delta: number) =>
-      db.execute(sql`insert into ledger_postings (transaction_id, account_id, currency, available_delta, frozen_delta)
+      fx.db
+        .execute(sql`insert into ledger_postings (transaction_id, account_id, currency, available_delta, frozen_delta)
         values (${txId}::bigint, ${acct!.id}::bigint, ${currency}, ${delta}, 0), (${txId}::bigint, ${acct!.id}::bigint, ${currency}, ${-delta}, 0)`);
     // balanced by itself, but in BTC on a USDT account
     await expect(post(tx!.id, 'BTC', 5)).rejects.toThrow();
     // balanced postings added to an existing transaction are fine; one more that unbalances it is not
     await expect(
-      db.execute(sql`insert into ledger_postings (transaction_id, account_id, currency, available_delta, frozen_delta)
+      fx.db
+        .execute(sql`insert into ledger_postings (transaction_id, account_id, currency, available_delta, frozen_delta)
         values (${tx!.id}::bigint, ${acct!.id}::bigint, 'USDT', 1, 0)`),
     ).rejects.toThrow();
-    expect((await ledgerCheck(db)).ok).toBe(true);
+    expect((await ledgerCheck(fx.db)).ok).toBe(true);
   });
 });

@@ -1,41 +1,23 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { systemClock } from '../../platform/clock.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
-import { users } from '../account/user.schema.ts';
 import { ledgerCheck } from './ledger-check.ts';
-import { LedgerService, type AccountRef } from './ledger.service.ts';
-import type { UserWallet } from './ledger.schema.ts';
-import type { Db } from '../../platform/db/database.ts';
+import { CURRENCIES, ledgerPicks, useLedgerDatabase } from './ledger.test-helpers.ts';
+import type { AccountRef } from './ledger.service.ts';
 
 /**
  * Random sequences of the money operations against the real ledger on the test database: the
  * ledger must agree with a simple model after every step (refused steps change nothing), and
  * ledgerCheck (conservation, balances = postings, nothing negative) must hold after each one.
  */
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Db;
-let ledger: LedgerService;
-const userIds: number[] = [];
-const CURRENCIES = ['USDT', 'BTC'] as const;
-const WALLETS: UserWallet[] = ['spot', 'futures', 'earn'];
+const USERS = 3;
+const fx = useLedgerDatabase({ users: { count: USERS, tag: 'p' } });
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.database.db;
-  ledger = new LedgerService(db, systemClock);
-  for (let i = 0; i < 3; i += 1) {
-    const [u] = await db
-      .insert(users)
-      .values({ email: `p${i}@example.com`, passwordHash: 'x', inviteCode: `P${i}` })
-      .returning();
-    userIds.push(u!.id);
-  }
   // the convert desk's inventory is platform capital from the outside world
-  await ledger.transaction(async (tx) => {
+  await fx.ledger.transaction(async (tx) => {
     for (const c of CURRENCIES) {
-      await ledger.transfer(
+      await fx.ledger.transfer(
         tx,
         'capital',
         { system: 'outside_world', currency: c },
@@ -45,13 +27,8 @@ beforeAll(async () => {
     }
   });
 });
-afterAll(async () => {
-  await handle?.dispose();
-});
 
-const user = fc.integer({ min: 0, max: 2 });
-const currency = fc.constantFrom(...CURRENCIES);
-const wallet = fc.constantFrom(...WALLETS);
+const { user, currency, wallet } = ledgerPicks(USERS);
 const amount = fc.bigInt({ min: 1n, max: 5_000n });
 const op = fc.oneof(
   fc.record({ t: fc.constant('deposit' as const), user, currency, amount }),
@@ -69,13 +46,13 @@ const op = fc.oneof(
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
-const spot = (u: number, c: string): AccountRef => ({ userId: userIds[u]!, currency: c, wallet: 'spot' });
+const spot = (u: number, c: string): AccountRef => ({ userId: fx.userIds[u]!, currency: c, wallet: 'spot' });
 
 async function apply(o: Op): Promise<void> {
-  await ledger.transaction(async (tx) => {
+  await fx.ledger.transaction(async (tx) => {
     switch (o.t) {
       case 'deposit':
-        await ledger.transfer(
+        await fx.ledger.transfer(
           tx,
           'deposit',
           { system: 'outside_world', currency: o.currency },
@@ -84,24 +61,24 @@ async function apply(o: Op): Promise<void> {
         );
         return;
       case 'freeze':
-        await ledger.freeze(tx, 'hold', spot(o.user, o.currency), o.amount);
+        await fx.ledger.freeze(tx, 'hold', spot(o.user, o.currency), o.amount);
         return;
       case 'release':
-        await ledger.release(tx, 'hold.release', spot(o.user, o.currency), o.amount);
+        await fx.ledger.release(tx, 'hold.release', spot(o.user, o.currency), o.amount);
         return;
       case 'transfer':
         if (o.from === o.to) return;
-        await ledger.transfer(
+        await fx.ledger.transfer(
           tx,
           'transfer',
-          { userId: userIds[o.user]!, currency: o.currency, wallet: o.from },
-          { userId: userIds[o.user]!, currency: o.currency, wallet: o.to },
+          { userId: fx.userIds[o.user]!, currency: o.currency, wallet: o.from },
+          { userId: fx.userIds[o.user]!, currency: o.currency, wallet: o.to },
           o.amount,
         );
         return;
       case 'convert':
         // sell `amount` BTC units for amount × rate USDT units (fee 1 unit to the fee account)
-        await ledger.post(tx, {
+        await fx.ledger.post(tx, {
           kind: 'convert',
           movements: [
             { account: spot(o.user, 'BTC'), available: -o.amount },
@@ -114,14 +91,14 @@ async function apply(o: Op): Promise<void> {
         return;
       case 'withdraw': {
         const acct = spot(o.user, o.currency);
-        await ledger.freeze(tx, 'withdraw.freeze', acct, o.amount);
+        await fx.ledger.freeze(tx, 'withdraw.freeze', acct, o.amount);
         if (o.outcome === 'reject') {
-          await ledger.release(tx, 'withdraw.reject', acct, o.amount);
+          await fx.ledger.release(tx, 'withdraw.reject', acct, o.amount);
         } else {
-          await ledger.settleFrozen(tx, 'withdraw.send', acct, [
+          await fx.ledger.settleFrozen(tx, 'withdraw.send', acct, [
             { account: { system: 'hot_wallet', currency: o.currency }, amount: o.amount },
           ]);
-          await ledger.transfer(
+          await fx.ledger.transfer(
             tx,
             'withdraw.confirm',
             { system: 'hot_wallet', currency: o.currency },
@@ -198,11 +175,11 @@ describe('ledger under random operations (property)', () => {
             refused = true;
           }
           expect(refused).toBe(!allowed);
-          const check = await ledgerCheck(db);
+          const check = await ledgerCheck(fx.db);
           expect(check.problems).toEqual([]);
         }
         for (let u = 0; u < 3; u += 1) {
-          for (const b of await ledger.balancesOf(userIds[u]!)) {
+          for (const b of await fx.ledger.balancesOf(fx.userIds[u]!)) {
             const want = model.get(`${u}|${b.currency}|${b.wallet}`) ?? { a: 0n, f: 0n };
             expect({ a: b.available, f: b.frozen }).toEqual(want);
           }
@@ -213,13 +190,13 @@ describe('ledger under random operations (property)', () => {
   });
 
   it('refuses updates and deletes of the journal, and an unbalanced entry at commit', async () => {
-    await expect(db.execute(sql`update ledger_postings set available_delta = 0`)).rejects.toThrow();
-    await expect(db.execute(sql`delete from ledger_transactions`)).rejects.toThrow();
+    await expect(fx.db.execute(sql`update ledger_postings set available_delta = 0`)).rejects.toThrow();
+    await expect(fx.db.execute(sql`delete from ledger_transactions`)).rejects.toThrow();
     const [acct] = (
-      (await db.execute(sql`select id from ledger_accounts limit 1`)) as unknown as { rows: Array<{ id: unknown }> }
+      (await fx.db.execute(sql`select id from ledger_accounts limit 1`)) as unknown as { rows: Array<{ id: unknown }> }
     ).rows;
     await expect(
-      db.transaction(async (tx) => {
+      fx.db.transaction(async (tx) => {
         const r = (await tx.execute(
           sql`insert into ledger_transactions (kind) values ('forged') returning id`,
         )) as unknown as { rows: Array<{ id: unknown }> };
@@ -227,19 +204,19 @@ describe('ledger under random operations (property)', () => {
           select ${String(r.rows[0]!.id)}::bigint, id, currency, 5, 0 from ledger_accounts where id = ${String(acct!.id)}::bigint`);
       }),
     ).rejects.toThrow();
-    expect((await ledgerCheck(db)).ok).toBe(true);
+    expect((await ledgerCheck(fx.db)).ok).toBe(true);
   });
 
   it('refuses a posting without its account or journal transaction, and never lets an account go', async () => {
     const one = async (q: ReturnType<typeof sql>) => {
-      const r = (await db.execute(q)) as unknown as { rows: Array<{ id: unknown; currency?: unknown }> };
+      const r = (await fx.db.execute(q)) as unknown as { rows: Array<{ id: unknown; currency?: unknown }> };
       return r.rows[0]!;
     };
     const acct = await one(sql`select id, currency from ledger_accounts order by id limit 1`);
     const missingId = await one(sql`select coalesce(max(id), 0) + 1000 as id from ledger_accounts`);
     // balanced, but one leg names an account that does not exist
     await expect(
-      db.transaction(async (tx) => {
+      fx.db.transaction(async (tx) => {
         const t = (await tx.execute(
           sql`insert into ledger_transactions (kind) values ('forged') returning id`,
         )) as unknown as { rows: Array<{ id: unknown }> };
@@ -250,27 +227,30 @@ describe('ledger under random operations (property)', () => {
     ).rejects.toThrow();
     // a posting whose journal transaction does not exist
     await expect(
-      db.execute(sql`insert into ledger_postings (transaction_id, account_id, currency, available_delta, frozen_delta)
+      fx.db
+        .execute(sql`insert into ledger_postings (transaction_id, account_id, currency, available_delta, frozen_delta)
         values (-1, ${String(acct.id)}::bigint, ${String(acct.currency)}, 5, 0),
                (-1, ${String(acct.id)}::bigint, ${String(acct.currency)}, -5, 0)`),
     ).rejects.toThrow();
-    await expect(db.execute(sql`delete from ledger_accounts where id = ${String(acct.id)}::bigint`)).rejects.toThrow();
     await expect(
-      db.execute(sql`update ledger_accounts set id = id + 1000000 where id = ${String(acct.id)}::bigint`),
+      fx.db.execute(sql`delete from ledger_accounts where id = ${String(acct.id)}::bigint`),
     ).rejects.toThrow();
-    await expect(db.execute(sql`truncate ledger_transactions cascade`)).rejects.toThrow();
+    await expect(
+      fx.db.execute(sql`update ledger_accounts set id = id + 1000000 where id = ${String(acct.id)}::bigint`),
+    ).rejects.toThrow();
+    await expect(fx.db.execute(sql`truncate ledger_transactions cascade`)).rejects.toThrow();
     // a spot trade between orders that do not exist
     await expect(
-      db.execute(sql`insert into spot_trades (symbol, price_ticks, qty_lots, base_amount, quote_amount, taker_side,
+      fx.db.execute(sql`insert into spot_trades (symbol, price_ticks, qty_lots, base_amount, quote_amount, taker_side,
           taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_fee, maker_fee, demo, created_at)
         values ('BTCUSDT', 1, 1, 1, 1, 'buy', -1, -2, 1, 1, 0, 0, false, now())`),
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/names an order that does not exist/) } });
-    expect((await ledgerCheck(db)).ok).toBe(true);
+    expect((await ledgerCheck(fx.db)).ok).toBe(true);
   });
 
   it('refuses a negative user balance in the database itself', async () => {
     await expect(
-      db.execute(sql`update ledger_accounts set available = -1 where owner_kind = 'user'`),
+      fx.db.execute(sql`update ledger_accounts set available = -1 where owner_kind = 'user'`),
     ).rejects.toThrow();
   });
 });

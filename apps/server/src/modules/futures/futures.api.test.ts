@@ -1,24 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BTC, futuresApiSuite, type TestUser } from './futures.test-helpers.ts';
 
 const t = futuresApiSuite({ start: Date.UTC(2026, 2, 1, 1, 0, 0), idPrefix: 't' });
-const { clock, cid, user, call, limit, positionOf, cancelAll, expectBooksBalanced } = t;
+const { clock, cid, user, call, limit, market, positionOf, cancelAll, expectBooksBalanced } = t;
 
-/** A 10× isolated long of 0.1 BTC at 100,000 for `u`, against a short of `counter` (the book is left empty). */
-async function openLong(u: TestUser, counter: TestUser) {
-  expect((await call(u, '/margin-mode', { symbol: BTC, marginMode: 'isolated' })).status).toBe(200);
-  expect((await call(u, '/leverage', { symbol: BTC, leverage: 10 })).body.data).toMatchObject({
-    leverage: 10,
-    marginMode: 'isolated',
-  });
+/**
+ * A long of 0.1 BTC at 100,000 for `u` in `marginMode` at `leverage` (a 10× isolated one unless told), against a
+ * short of `counter` (the book is left empty).
+ */
+async function openLong(u: TestUser, counter: TestUser, marginMode: 'cross' | 'isolated' = 'isolated', leverage = 10) {
+  expect((await call(u, '/margin-mode', { symbol: BTC, marginMode })).status).toBe(200);
+  expect((await call(u, '/leverage', { symbol: BTC, leverage })).body.data).toMatchObject({ leverage, marginMode });
   expect((await limit(counter, 'sell', '100000', '0.1')).status).toBe(200);
-  const buy = await call(u, '/order/place', {
-    clientOrderId: cid(),
-    symbol: BTC,
-    side: 'buy',
-    type: 'market',
-    quantity: '0.1',
-  });
+  const buy = await market(u, 'buy', '0.1');
   expect(buy.body.data).toMatchObject({ status: 'filled', filledQuantity: '0.1', averagePrice: '100000' });
   await cancelAll(counter);
   return positionOf(u);
@@ -156,12 +150,15 @@ describe('futures: liquidation, insurance fund, auto-deleverage', () => {
 });
 
 describe('futures: TP/SL, closes, margin, funding', () => {
+  // every test here starts from the same index and must leave the books balanced
+  beforeEach(() => t.h.setIndex(BTC, '100000'));
+  afterEach(() => expectBooksBalanced());
+
   it('validates TP/SL and fires the take-profit and the stop-loss on the mark', async () => {
-    await t.h.setIndex(BTC, '100000');
     const u = await user('2000');
     const mm = await user('1000000');
     await limit(mm, 'sell', '100000', '0.01');
-    await call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, side: 'buy', type: 'market', quantity: '0.01' });
+    await market(u, 'buy', '0.01');
     await cancelAll(mm);
     const bad = await call(u, '/stop-pl/set', { symbol: BTC, stopLossPrice: '100100' });
     expect(bad.body).toMatchObject({ error: 'STOP_PRICE_INVALID', field: 'stopLossPrice' });
@@ -184,13 +181,7 @@ describe('futures: TP/SL, closes, margin, funding', () => {
 
     // a short with a stop-loss
     await limit(mm, 'buy', '101000', '0.01');
-    await call(u, '/order/place', {
-      clientOrderId: cid(),
-      symbol: BTC,
-      side: 'sell',
-      type: 'market',
-      quantity: '0.01',
-    });
+    await market(u, 'sell', '0.01');
     await cancelAll(mm);
     expect((await call(u, '/stop-pl/set', { symbol: BTC, stopLossPrice: '102000' })).status).toBe(200);
     await limit(mm, 'sell', '102050', '0.01');
@@ -201,17 +192,15 @@ describe('futures: TP/SL, closes, margin, funding', () => {
       closedPrice: '102050',
     });
     await cancelAll(mm);
-    await expectBooksBalanced();
   });
 
   it('closes partially, fast-closes, adds and removes isolated margin', async () => {
-    await t.h.setIndex(BTC, '100000');
     const u = await user('3000');
     const mm = await user('1000000');
     await call(u, '/margin-mode', { symbol: BTC, marginMode: 'isolated' });
     await call(u, '/leverage', { symbol: BTC, leverage: 10 });
     await limit(mm, 'sell', '100000', '0.02');
-    await call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, side: 'buy', type: 'market', quantity: '0.02' });
+    await market(u, 'buy', '0.02');
     let p = await positionOf(u);
     expect(p).toMatchObject({ margin: '200', quantity: '0.02', closableQuantity: '0.02', positionValue: '2000' });
     expect(p.estimatedLiquidationPrice).toBe('90361.4');
@@ -247,21 +236,13 @@ describe('futures: TP/SL, closes, margin, funding', () => {
     expect(await positionOf(u)).toBeUndefined();
     expect((await call(u, '/position/close', { clientOrderId: cid(), symbol: BTC })).body.error).toBe('NO_POSITION');
     await cancelAll(mm);
-    await expectBooksBalanced();
   });
 
   it('settles funding at the interval boundary between longs and shorts, summing to zero', async () => {
-    await t.h.setIndex(BTC, '100000');
     const long = await user('5000');
     const short = await user('5000');
     await limit(short, 'sell', '100000', '0.03');
-    await call(long, '/order/place', {
-      clientOrderId: cid(),
-      symbol: BTC,
-      side: 'buy',
-      type: 'market',
-      quantity: '0.03',
-    });
+    await market(long, 'buy', '0.03');
     const info = (await t.server.api('/xb/v1/futures/funding/info', { symbol: BTC })).body.data[0];
     expect(info).toMatchObject({ symbol: BTC, intervalHours: 8 });
     expect(info.countdown).toBeGreaterThan(0);
@@ -275,27 +256,10 @@ describe('futures: TP/SL, closes, margin, funding', () => {
     expect(t.h.units(paid[0].amount.replace(/^-/, ''))).toBe(t.h.units(got[0].amount));
     expect(paid[0].amount.startsWith('-')).toBe(paid[0].rate.startsWith('-') ? false : true);
     expect((await positionOf(long)).positionInterest).toBe(paid[0].amount);
-    await expectBooksBalanced();
   });
 });
 
 describe('futures: the mark tick judges every position in one batch', () => {
-  /** A long of 0.1 BTC at 100,000 for `u` in `marginMode` at `leverage`, against a short of `counter`. */
-  async function openLongWith(u: TestUser, counter: TestUser, marginMode: 'cross' | 'isolated', leverage: number) {
-    expect((await call(u, '/margin-mode', { symbol: BTC, marginMode })).status).toBe(200);
-    expect((await call(u, '/leverage', { symbol: BTC, leverage })).status).toBe(200);
-    expect((await limit(counter, 'sell', '100000', '0.1')).status).toBe(200);
-    const buy = await call(u, '/order/place', {
-      clientOrderId: cid(),
-      symbol: BTC,
-      side: 'buy',
-      type: 'market',
-      quantity: '0.1',
-    });
-    expect(buy.body.data).toMatchObject({ status: 'filled', filledQuantity: '0.1' });
-    return positionOf(u);
-  }
-
   it('liquidates exactly the one position of several that crosses its liquidation price', async () => {
     await t.h.setIndex(BTC, '100000');
     const counter = await user('1000000');
@@ -303,9 +267,9 @@ describe('futures: the mark tick judges every position in one batch', () => {
     const tenX = await user('1100');
     const fiveX = await user('2100');
     const cross = await user('5000');
-    const target = await openLongWith(tenX, counter, 'isolated', 10);
-    const safer = await openLongWith(fiveX, counter, 'isolated', 5);
-    const wide = await openLongWith(cross, counter, 'cross', 20);
+    const target = await openLong(tenX, counter, 'isolated', 10);
+    const safer = await openLong(fiveX, counter, 'isolated', 5);
+    const wide = await openLong(cross, counter, 'cross', 20);
     expect(target.estimatedLiquidationPrice).toBe('90361.4');
     expect(Number(safer.estimatedLiquidationPrice)).toBeLessThan(90361.4);
     expect(Number(wide.estimatedLiquidationPrice)).toBeLessThan(90361.4);
@@ -331,8 +295,18 @@ describe('futures: the mark tick judges every position in one batch', () => {
 });
 
 describe('futures: the platform market maker cannot hold the mark away from the index', () => {
-  const buySome = (u: TestUser) =>
-    call(u, '/order/place', { clientOrderId: cid(), symbol: BTC, side: 'buy', type: 'market', quantity: '0.01' });
+  /**
+   * `quoter` quotes both sides 0.25 % above the index (as if the mark were there), deep enough for the impact
+   * notional; two basis windows later `taker` takes some of it. Returns the mark the next index tick sets.
+   */
+  async function quoteAndTrade(quoter: TestUser, taker: TestUser) {
+    expect((await limit(quoter, 'buy', '100240', '0.3')).status).toBe(200);
+    expect((await limit(quoter, 'sell', '100260', '0.3')).status).toBe(200);
+    clock.advance(60_000);
+    const bought = await market(taker, 'buy', '0.01');
+    expect(bought.body.data).toMatchObject({ status: 'filled', averagePrice: '100260' });
+    return (await t.h.setIndex(BTC, '100000')).mark;
+  }
 
   it('leaves the platform maker out of the basis; independent quotes and trades still move the mark', async () => {
     await t.h.setIndex(BTC, '100000');
@@ -340,25 +314,15 @@ describe('futures: the platform market maker cannot hold the mark away from the 
     const maker = await user('1000000');
     t.h.futures().addPlatformAccount(maker.id);
     const taker = await user('100000');
-    // the platform maker quotes both sides 0.25 % above the index (as if the mark were there), deep enough for the
-    // impact notional; two basis windows later a trader takes some of it
-    expect((await limit(maker, 'buy', '100240', '0.3')).status).toBe(200);
-    expect((await limit(maker, 'sell', '100260', '0.3')).status).toBe(200);
-    clock.advance(60_000);
-    expect((await buySome(taker)).body.data).toMatchObject({ status: 'filled', averagePrice: '100260' });
-    const held = await t.h.setIndex(BTC, '100000');
-    expect(held.mark).toBe(1_000_000n); // 100 000.0: neither the maker's quotes nor a trade with it move the mark
+    // 100 000.0: neither the platform maker's quotes nor a trade with it move the mark
+    expect(await quoteAndTrade(maker, taker)).toBe(1_000_000n);
     await cancelAll(maker);
 
     // the same quotes and a trade between independent accounts are the market: the mark follows them
     const quoter = await user('1000000');
-    expect((await limit(quoter, 'buy', '100240', '0.3')).status).toBe(200);
-    expect((await limit(quoter, 'sell', '100260', '0.3')).status).toBe(200);
-    clock.advance(60_000);
-    expect((await buySome(taker)).body.data).toMatchObject({ status: 'filled', averagePrice: '100260' });
-    const moved = await t.h.setIndex(BTC, '100000');
-    expect(moved.mark).toBeGreaterThan(1_002_000n);
-    expect(moved.mark).toBeLessThanOrEqual(1_002_600n);
+    const moved = await quoteAndTrade(quoter, taker);
+    expect(moved).toBeGreaterThan(1_002_000n);
+    expect(moved).toBeLessThanOrEqual(1_002_600n);
     await cancelAll(quoter);
   });
 });

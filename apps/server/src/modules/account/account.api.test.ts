@@ -19,36 +19,37 @@ const accounts = () => service(s.built.ctx, 'account');
 const login = (account: string, password: string, extra: Record<string, unknown> = {}) =>
   s.api('/xb/v1/auth/login', { account, password, ...extra });
 
+/** The signed-in user's requests on their passwords; `locale` picks the language of the answer. */
+const changePassword = (
+  token: string,
+  oldPassword: string,
+  password: string,
+  confirmPassword: string,
+  locale?: string,
+) =>
+  s.api(
+    '/xb/v1/account/password/change',
+    { oldPassword, password, confirmPassword },
+    locale ? { token, locale } : { token },
+  );
+const setFundPassword = (token: string, fundPassword: string, confirmPassword: string, loginPassword: string) =>
+  s.api('/xb/v1/account/fund-password/set', { fundPassword, confirmPassword, loginPassword }, { token });
+const changeFundPassword = (token: string, oldFundPassword: string, fundPassword: string, confirmPassword: string) =>
+  s.api('/xb/v1/account/fund-password/change', { oldFundPassword, fundPassword, confirmPassword }, { token });
+
 describe('login password change', () => {
   it('needs the current password, signs out the other sessions and keeps this one', async () => {
     const email = uniqueEmail('pw');
     const { token } = await registerByEmail(s, email, 'old111');
     const other = (await login(email, 'old111')).body.data.token as string;
-    let res = await s.api(
-      '/xb/v1/account/password/change',
-      { oldPassword: 'wrong1', password: 'new222', confirmPassword: 'new222' },
-      { token },
-    );
-    expect(res.body).toMatchObject({ code: 400, error: 'PASSWORD_WRONG', field: 'oldPassword' });
-    res = await s.api(
-      '/xb/v1/account/password/change',
-      { oldPassword: 'old111', password: 'new222', confirmPassword: 'new223' },
-      { token },
-    );
-    expect(res.body).toMatchObject({ code: 400, field: 'confirmPassword' });
-    res = await s.api(
-      '/xb/v1/account/password/change',
-      { oldPassword: 'old111', password: 'short', confirmPassword: 'short' },
-      { token },
-    );
-    expect(res.body).toMatchObject({ code: 400, field: 'password' });
+    for (const [[oldPassword, password, confirm], refusal] of [
+      [['wrong1', 'new222', 'new222'], { code: 400, error: 'PASSWORD_WRONG', field: 'oldPassword' }],
+      [['old111', 'new222', 'new223'], { code: 400, field: 'confirmPassword' }],
+      [['old111', 'short', 'short'], { code: 400, field: 'password' }],
+    ] as const)
+      expect((await changePassword(token, oldPassword, password, confirm)).body).toMatchObject(refusal);
     expect((await login(email, 'old111')).status).toBe(200); // nothing changed so far
-    res = await s.api(
-      '/xb/v1/account/password/change',
-      { oldPassword: 'old111', password: 'new222', confirmPassword: 'new222' },
-      { token },
-    );
-    expect(res.status).toBe(200);
+    expect((await changePassword(token, 'old111', 'new222', 'new222')).status).toBe(200);
     expect((await s.api('/xb/v1/account/info', {}, { token })).status).toBe(200);
     expect((await s.api('/xb/v1/account/info', {}, { token: other })).status).toBe(401);
     expect((await login(email, 'new222')).status).toBe(200);
@@ -58,28 +59,16 @@ describe('login password change', () => {
     const email = uniqueEmail('sym');
     const { token } = await registerByEmail(s, email, 'Tidemark#2026ok');
     expect((await login(email, 'Tidemark#2026ok')).status).toBe(200);
-    let res = await s.api(
-      '/xb/v1/account/password/change',
-      { oldPassword: 'Tidemark#2026ok', password: 'only#symbols', confirmPassword: 'only#symbols' },
-      { token },
-    );
+    let res = await changePassword(token, 'Tidemark#2026ok', 'only#symbols', 'only#symbols');
     expect(res.body).toMatchObject({
       code: 400,
       field: 'password',
       message:
         'The password must be 6–20 characters with at least one letter and one digit; symbols are allowed, spaces are not',
     });
-    res = await s.api(
-      '/xb/v1/account/password/change',
-      { oldPassword: 'Tidemark#2026ok', password: 'x', confirmPassword: 'x' },
-      { token, locale: 'de' },
-    );
+    res = await changePassword(token, 'Tidemark#2026ok', 'x', 'x', 'de');
     expect(res.body.message).toContain('Sonderzeichen sind erlaubt');
-    res = await s.api(
-      '/xb/v1/account/password/change',
-      { oldPassword: 'Tidemark#2026ok', password: 'N3w!pass_word', confirmPassword: 'N3w!pass_word' },
-      { token },
-    );
+    res = await changePassword(token, 'Tidemark#2026ok', 'N3w!pass_word', 'N3w!pass_word');
     expect(res.status).toBe(200);
   });
 });
@@ -88,49 +77,24 @@ describe('fund password', () => {
   it('is set once with the login password (6 digits), changed with the old one, and verified by the service', async () => {
     const email = uniqueEmail('fund');
     const { token, user } = await registerByEmail(s, email, 'login1');
-    let res = await s.api(
-      '/xb/v1/account/fund-password/set',
-      { fundPassword: '12345', confirmPassword: '12345', loginPassword: 'login1' },
-      { token },
-    );
-    expect(res.body).toMatchObject({ code: 400, field: 'fundPassword', message: 'The fund password must be 6 digits' });
-    res = await s.api(
-      '/xb/v1/account/fund-password/set',
-      { fundPassword: '123456', confirmPassword: '123457', loginPassword: 'login1' },
-      { token },
-    );
-    expect(res.body).toMatchObject({ code: 400, field: 'confirmPassword' });
-    res = await s.api(
-      '/xb/v1/account/fund-password/set',
-      { fundPassword: '123456', confirmPassword: '123456', loginPassword: 'login2' },
-      { token },
-    );
-    expect(res.body).toMatchObject({ code: 400, field: 'loginPassword' });
+    for (const [[fundPassword, confirm, loginPassword], refusal] of [
+      [
+        ['12345', '12345', 'login1'],
+        { code: 400, field: 'fundPassword', message: 'The fund password must be 6 digits' },
+      ],
+      [['123456', '123457', 'login1'], { code: 400, field: 'confirmPassword' }],
+      [['123456', '123456', 'login2'], { code: 400, field: 'loginPassword' }],
+    ] as const)
+      expect((await setFundPassword(token, fundPassword, confirm, loginPassword)).body).toMatchObject(refusal);
     expect(await accounts().verifyFundPassword(user.id, '123456')).toBe(false);
-    res = await s.api(
-      '/xb/v1/account/fund-password/set',
-      { fundPassword: '123456', confirmPassword: '123456', loginPassword: 'login1' },
-      { token },
-    );
+    let res = await setFundPassword(token, '123456', '123456', 'login1');
     expect(res.status).toBe(200);
     expect(await accounts().verifyFundPassword(user.id, '123456')).toBe(true);
-    res = await s.api(
-      '/xb/v1/account/fund-password/set',
-      { fundPassword: '654321', confirmPassword: '654321', loginPassword: 'login1' },
-      { token },
-    );
+    res = await setFundPassword(token, '654321', '654321', 'login1');
     expect(res.status).toBe(409);
-    res = await s.api(
-      '/xb/v1/account/fund-password/change',
-      { oldFundPassword: '000000', fundPassword: '654321', confirmPassword: '654321' },
-      { token },
-    );
+    res = await changeFundPassword(token, '000000', '654321', '654321');
     expect(res.body).toMatchObject({ code: 400, error: 'FUND_PASSWORD_WRONG' });
-    res = await s.api(
-      '/xb/v1/account/fund-password/change',
-      { oldFundPassword: '123456', fundPassword: '654321', confirmPassword: '654321' },
-      { token },
-    );
+    res = await changeFundPassword(token, '123456', '654321', '654321');
     expect(res.status).toBe(200);
     expect(await accounts().verifyFundPassword(user.id, '654321')).toBe(true);
     expect((await s.api('/xb/v1/account/security', {}, { token })).body.data).toMatchObject({

@@ -15,6 +15,27 @@ const spotOf = (token: string, currency: string) => h.spotRow(token, currency);
 const withdraw = (token: string, body: Record<string, unknown>, locale?: string) =>
   server.api('/xb/v1/wallet/withdraw', withdrawBody(body), { token, ...(locale ? { locale } : {}) });
 
+/** An operator's request to the admin API under `/admin/`, by the finance operator unless another token is given. */
+const admin = (path: string, body: Record<string, unknown>, token: string = h.finance, locale?: string) =>
+  server.api(`/admin/${path}`, body, locale ? { token, locale } : { token });
+
+/**
+ * Runs `check` while any withdrawal code is accepted, handing it withdrawals by `token` of an amount to `to`; the
+ * code stub is removed afterwards whatever happens.
+ */
+async function withCodesStubbed(
+  token: string,
+  to: { currency: string; chain: string; address: string },
+  check: (w: (amount: string) => ReturnType<typeof withdraw>) => Promise<void>,
+) {
+  const restore = h.stubCodes();
+  try {
+    await check((amount) => withdraw(token, { ...to, amount }));
+  } finally {
+    restore();
+  }
+}
+
 describe('withdrawal application', () => {
   it('validates address, limits, KYC, fund password and code, and changes nothing when refused', async () => {
     const u = await h.user({ kyc: 'basic' });
@@ -88,9 +109,7 @@ describe('withdrawal application', () => {
   it('applies the KYC 24-hour limit valued in BTC', async () => {
     const u = await h.user({ kyc: 'basic' });
     await h.deposit(u.id, 'BTC', 'BTC', '300');
-    const restore = h.stubCodes();
-    try {
-      const w = (amount: string) => withdraw(u.token, { currency: 'BTC', chain: 'BTC', address: BTC_ADDR, amount });
+    await withCodesStubbed(u.token, { currency: 'BTC', chain: 'BTC', address: BTC_ADDR }, async (w) => {
       expect((await w('100')).status).toBe(200);
       expect((await w('100')).status).toBe(200);
       const over = await w('0.001');
@@ -106,17 +125,13 @@ describe('withdrawal application', () => {
       await h.advance(24 * 3600_000 + 1000);
       h.levels.set(u.id, 'basic');
       expect((await w('49')).status).toBe(200);
-    } finally {
-      restore();
-    }
+    });
   });
 
   it('applies the per-day limit of the currency', async () => {
     const u = await h.user({ kyc: 'advanced' });
     await h.deposit(u.id, 'DOGE', 'DOGE', '60000000');
-    const restore = h.stubCodes();
-    try {
-      const w = (amount: string) => withdraw(u.token, { currency: 'DOGE', chain: 'DOGE', address: DOGE_ADDR, amount });
+    await withCodesStubbed(u.token, { currency: 'DOGE', chain: 'DOGE', address: DOGE_ADDR }, async (w) => {
       for (let i = 0; i < 10; i += 1) expect((await w('5000000')).status).toBe(200);
       const over = await w('100');
       expect(over.body).toMatchObject({
@@ -130,9 +145,7 @@ describe('withdrawal application', () => {
         min: '100',
         max: '5000000',
       });
-    } finally {
-      restore();
-    }
+    });
   });
 });
 
@@ -142,14 +155,14 @@ describe('withdrawal review', () => {
     await h.deposit(u.id, 'USDT', 'TRC20', '500');
     const app = await withdraw(u.token, { amount: '300', code: await h.code(u) });
     const id = app.body.data.id;
-    const approved = await server.api('/admin/wallet/withdrawals/approve', { id }, { token: h.finance });
+    const approved = await admin('wallet/withdrawals/approve', { id });
     expect(approved.body.data).toMatchObject({ status: 'sent', receive: '299' });
     expect(approved.body.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '200', frozen: '0' });
     expect((await server.api('/xb/v1/wallet/withdraw/cancel', { id }, { token: u.token })).body.error).toBe(
       'WRONG_STATE',
     );
-    const done = await server.api('/admin/chain/confirm', { withdrawalId: id }, { token: h.finance });
+    const done = await admin('chain/confirm', { withdrawalId: id });
     expect(done.body.data.status).toBe('completed');
     const recs = await server.api('/xb/v1/wallet/withdraw/records', {}, { token: u.token });
     expect(recs.body.data.items[0]).toMatchObject({ id, status: 'completed' });
@@ -165,11 +178,10 @@ describe('withdrawal review', () => {
     const other = await h.user({ kyc: 'basic' });
     await h.deposit(u.id, 'USDT', 'TRC20', '500');
     const a = await withdraw(u.token, { amount: '100', code: await h.code(u) });
-    const rejected = await server.api(
-      '/admin/wallet/withdrawals/reject',
-      { id: a.body.data.id, reason: 'address on a sanctions list' },
-      { token: h.finance },
-    );
+    const rejected = await admin('wallet/withdrawals/reject', {
+      id: a.body.data.id,
+      reason: 'address on a sanctions list',
+    });
     expect(rejected.body.data).toMatchObject({ status: 'rejected', reason: 'address on a sanctions list' });
     const b = await withdraw(u.token, { amount: '100', code: await h.code(u) });
     expect(
@@ -182,9 +194,7 @@ describe('withdrawal review', () => {
       (await server.api('/xb/v1/wallet/withdraw/cancel', { id: b.body.data.id }, { token: u.token })).body.data.status,
     ).toBe('cancelled');
     expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '500', frozen: '0' });
-    expect(
-      (await server.api('/admin/wallet/withdrawals/approve', { id: b.body.data.id }, { token: h.finance })).body.error,
-    ).toBe('WRONG_STATE');
+    expect((await admin('wallet/withdrawals/approve', { id: b.body.data.id })).body.error).toBe('WRONG_STATE');
     await h.checkLedger();
   });
 
@@ -192,12 +202,8 @@ describe('withdrawal review', () => {
     const u = await h.user({ kyc: 'basic' });
     await h.deposit(u.id, 'USDT', 'TRC20', '200');
     const a = await withdraw(u.token, { amount: '200', code: await h.code(u) });
-    await server.api('/admin/wallet/withdrawals/approve', { id: a.body.data.id }, { token: h.finance });
-    const proposed = await server.api(
-      '/admin/chain/confirm',
-      { withdrawalId: a.body.data.id, failed: true },
-      { token: h.finance },
-    );
+    await admin('wallet/withdrawals/approve', { id: a.body.data.id });
+    const proposed = await admin('chain/confirm', { withdrawalId: a.body.data.id, failed: true });
     expect(proposed.body.data).toMatchObject({
       approvalRequired: true,
       proposal: { kind: 'withdrawal_fail', status: 'pending', amount: '200' },
@@ -205,10 +211,8 @@ describe('withdrawal review', () => {
     // nothing is refunded by one operator alone, and the proposer cannot approve it
     expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '0', frozen: '0' });
     const id = proposed.body.data.proposal.id;
-    expect((await server.api('/admin/wallet/adjustments/approve', { id }, { token: h.finance })).body.error).toBe(
-      'SECOND_OPERATOR_REQUIRED',
-    );
-    const failed = await server.api('/admin/wallet/adjustments/approve', { id }, { token: h.secondFinance });
+    expect((await admin('wallet/adjustments/approve', { id })).body.error).toBe('SECOND_OPERATOR_REQUIRED');
+    const failed = await admin('wallet/adjustments/approve', { id }, h.secondFinance);
     expect(failed.body.data).toMatchObject({ status: 'approved', result: { status: 'failed' } });
     expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '200', frozen: '0' });
     const audit = await server.built.ctx.db.execute(
@@ -264,18 +268,10 @@ describe('bank withdrawals', () => {
       status: 'pending',
       cardNumber: '****1111',
     });
-    const paid = await server.api(
-      '/admin/wallet/bank-withdrawals/paid',
-      { id: applied.body.data.id },
-      { token: h.finance },
-    );
+    const paid = await admin('wallet/bank-withdrawals/paid', { id: applied.body.data.id });
     expect(paid.body.data).toMatchObject({ status: 'paid', cardNumber: '4111111111111111' });
     const second = await bank(u.token, { amount: '1000' });
-    await server.api(
-      '/admin/wallet/bank-withdrawals/reject',
-      { id: second.body.data.id, reason: 'name does not match' },
-      { token: h.finance },
-    );
+    await admin('wallet/bank-withdrawals/reject', { id: second.body.data.id, reason: 'name does not match' });
     expect(await spotOf(u.token, 'USDT')).toMatchObject({ available: '15000', frozen: '0' });
     const recs = await server.api('/xb/v1/wallet/withdraw-bank/records', {}, { token: u.token });
     expect(recs.body.data.items.map((i: any) => i.status)).toEqual(['rejected', 'paid']);
@@ -321,46 +317,38 @@ describe('manual adjustments', () => {
   it('need two different operators and land as a journal entry with the reason', async () => {
     const u = await h.user();
     const second = await server.createOperator(['finance']);
-    const proposed = await server.api(
-      '/admin/wallet/adjustments/propose',
-      { userId: u.id, currency: 'USDT', amount: '25.5', reason: 'compensation for ticket #42' },
-      { token: h.finance },
-    );
+    const proposed = await admin('wallet/adjustments/propose', {
+      userId: u.id,
+      currency: 'USDT',
+      amount: '25.5',
+      reason: 'compensation for ticket #42',
+    });
     expect(proposed.body.data.status).toBe('pending');
     expect((await spotOf(u.token, 'USDT')).available).toBe('0');
-    const self = await server.api(
-      '/admin/wallet/adjustments/approve',
-      { id: proposed.body.data.id },
-      { token: h.finance, locale: 'de' },
-    );
+    const self = await admin('wallet/adjustments/approve', { id: proposed.body.data.id }, h.finance, 'de');
     expect(self.body).toMatchObject({
       error: 'SECOND_OPERATOR_REQUIRED',
       message: 'Diese Korrektur muss ein anderer Operator freigeben',
     });
-    const approved = await server.api(
-      '/admin/wallet/adjustments/approve',
-      { id: proposed.body.data.id },
-      { token: second.token },
-    );
+    const approved = await admin('wallet/adjustments/approve', { id: proposed.body.data.id }, second.token);
     expect(approved.body.data).toMatchObject({ status: 'approved' });
     expect((await spotOf(u.token, 'USDT')).available).toBe('25.5');
     const recs = await server.api('/xb/v1/wallet/records', { type: 'adjustment' }, { token: u.token });
     expect(recs.body.data.items[0]).toMatchObject({ memo: 'compensation for ticket #42', available: '25.5' });
-    expect(
-      (await server.api('/admin/wallet/adjustments/approve', { id: proposed.body.data.id }, { token: second.token }))
-        .body.error,
-    ).toBe('WRONG_STATE');
-    // a debit beyond the balance cannot be approved
-    const debit = await server.api(
-      '/admin/wallet/adjustments/propose',
-      { userId: u.id, currency: 'USDT', amount: '-30', reason: 'reverse duplicate credit' },
-      { token: h.finance },
+    expect((await admin('wallet/adjustments/approve', { id: proposed.body.data.id }, second.token)).body.error).toBe(
+      'WRONG_STATE',
     );
-    expect(
-      (await server.api('/admin/wallet/adjustments/approve', { id: debit.body.data.id }, { token: second.token })).body
-        .error,
-    ).toBe('INSUFFICIENT_BALANCE');
-    const check = await server.api('/admin/wallet/ledger-check', {}, { token: h.finance });
+    // a debit beyond the balance cannot be approved
+    const debit = await admin('wallet/adjustments/propose', {
+      userId: u.id,
+      currency: 'USDT',
+      amount: '-30',
+      reason: 'reverse duplicate credit',
+    });
+    expect((await admin('wallet/adjustments/approve', { id: debit.body.data.id }, second.token)).body.error).toBe(
+      'INSUFFICIENT_BALANCE',
+    );
+    const check = await admin('wallet/ledger-check', {});
     expect(check.body.data).toMatchObject({ ok: true, problems: [] });
   });
 });

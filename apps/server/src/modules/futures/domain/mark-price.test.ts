@@ -67,29 +67,23 @@ describe('mark = median(funding price, index + EMA(basis), last trade), banded',
   it('starts at the index and follows an independent basis agreed by a recent trade', () => {
     let s = nextMark(BTC, null, obs({ impactBid: at(1_000_190n), impactAsk: at(1_000_210n), at: 0 }));
     expect(s.mark).toBe(INDEX);
+    // the next mark after `s` at `now`: the same book throughout, a trade at its middle (1 000 200) at `tradedAt`
+    const step = (now: number, tradedAt: number) =>
+      nextMark(
+        BTC,
+        s,
+        obs({
+          impactBid: at(1_000_190n),
+          impactAsk: at(1_000_210n),
+          lastTrade: { price: 1_000_200n, at: tradedAt },
+          at: now,
+        }),
+      );
     // 3 s of a 30 s window → EMA 20 ticks; the last trade is at the book, above: median = basis price
-    s = nextMark(
-      BTC,
-      s,
-      obs({
-        impactBid: at(1_000_190n),
-        impactAsk: at(1_000_210n),
-        lastTrade: { price: 1_000_200n, at: 2_500 },
-        at: 3_000,
-      }),
-    );
+    s = step(3_000, 2_500);
     expect(s.inputs).toEqual({ funding: INDEX, basis: 1_000_020n, last: 1_000_200n });
     expect(s.mark).toBe(1_000_020n);
-    s = nextMark(
-      BTC,
-      s,
-      obs({
-        impactBid: at(1_000_190n),
-        impactAsk: at(1_000_210n),
-        lastTrade: { price: 1_000_200n, at: 59_000 },
-        at: 60_000,
-      }),
-    );
+    s = step(60_000, 59_000);
     expect(s.mark).toBe(1_000_200n);
   });
 

@@ -22,3 +22,14 @@ export interface PriceAlert {
   /** The localized sentence the notice carried ("BTCUSDT rose to 64,210.5 … at 12:03 UTC"), once fired. */
   firedText: string | null;
 }
+
+/** A notice addressed to one user (a fired alert, …), as the notifications list answers it. */
+export interface NotificationView {
+  id: number;
+  kind: string;
+  title: string;
+  body: string;
+  refId: number | null;
+  createdAt: number;
+  read: boolean;
+}

@@ -5,6 +5,18 @@ export const DEFAULT_LOCALE: Locale = 'en_us';
 /** Locales that must carry every key; a test fails when one lacks a key of `en_us`. */
 export const COMPLETE_LOCALES: readonly Locale[] = ['en_us', 'zh_hk', 'zh_cn', 'de', 'fr', 'jp', 'kr'];
 
+/** Each language named in itself, as a language picker shows it. */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  en_us: 'English',
+  zh_hk: '繁體中文',
+  zh_cn: '简体中文',
+  de: 'Deutsch',
+  fr: 'Français',
+  jp: '日本語',
+  kr: '한국어',
+  tr: 'Türkçe',
+};
+
 /** The BCP 47 tag of each locale, for <html lang> and Intl formatting. */
 export const LOCALE_TAGS: Record<Locale, string> = {
   en_us: 'en-US',

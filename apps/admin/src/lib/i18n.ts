@@ -42,13 +42,4 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await i18next.changeLanguage(locale);
 }
 
-export const LANGUAGE_NAMES: Record<Locale, string> = {
-  en_us: 'English',
-  zh_hk: '繁體中文',
-  zh_cn: '简体中文',
-  de: 'Deutsch',
-  fr: 'Français',
-  jp: '日本語',
-  kr: '한국어',
-  tr: 'Türkçe',
-};
+export { LANGUAGE_NAMES } from '@tidemark/contract/locales';

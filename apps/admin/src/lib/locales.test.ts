@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@tidemark/contract/locales';
+import { flattenMessages, type MessageTree } from '@tidemark/contract/message-tree';
 
 /**
  * The console's strings: en_us is the reference, zh_cn is complete too, the other six may leave keys
@@ -11,22 +12,11 @@ const LOCALES_DIR = path.resolve(import.meta.dirname, '../locales');
 const SRC = path.resolve(import.meta.dirname, '..');
 const COMPLETE = ['zh_cn'];
 
-type Tree = { [k: string]: string | Tree };
-const read = (locale: string): Tree =>
-  JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, locale, 'admin.json'), 'utf8')) as Tree;
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') out.set(key, v);
-    else for (const [k2, v2] of flatten(v, key)) out.set(k2, v2);
-  }
-  return out;
-}
+const read = (locale: string): MessageTree =>
+  JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, locale, 'admin.json'), 'utf8')) as MessageTree;
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-const reference = flatten(read('en_us'));
+const reference = flattenMessages(read('en_us'));
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -38,13 +28,13 @@ function sourceFiles(dir: string): string[] {
 
 describe('console locale files', () => {
   it.each(COMPLETE)('%s has every key of en_us, with the same placeholders', (locale) => {
-    const keys = flatten(read(locale));
+    const keys = flattenMessages(read(locale));
     expect([...reference.keys()].filter((k) => !keys.get(k))).toEqual([]);
     for (const [k, v] of reference) expect(placeholders(keys.get(k)!), k).toEqual(placeholders(v));
   });
 
   it.each(LOCALES.filter((l) => l !== 'en_us'))('%s holds no key en_us lacks and keeps its placeholders', (locale) => {
-    const keys = flatten(read(locale));
+    const keys = flattenMessages(read(locale));
     expect([...keys.keys()].filter((k) => !reference.has(k))).toEqual([]);
     for (const [k, v] of keys) expect(placeholders(v), k).toEqual(placeholders(reference.get(k) ?? ''));
   });

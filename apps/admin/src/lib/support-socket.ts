@@ -1,26 +1,6 @@
 import { currentLocale } from './i18n.ts';
 import { readToken } from './session.ts';
-
-/** A chat message as the server stores and sends it (support/chat.service.ts). */
-export interface ChatMessage {
-  id: number;
-  userId: number;
-  sender: 'user' | 'agent' | 'system';
-  operatorId: number | null;
-  content: string;
-  images: string[];
-  createdAt: number;
-  read: boolean;
-}
-
-export type ChatEvent =
-  | { type: 'ready'; role: 'agent'; agentsOnline: number }
-  | { type: 'message'; message: ChatMessage }
-  | { type: 'typing'; userId: number; from: 'user' | 'agent' }
-  | { type: 'read'; userId: number; by: 'user' | 'agent'; upToId: number }
-  | { type: 'presence'; agentsOnline: number }
-  | { type: 'assigned'; userId: number; operatorId: number; from: number | null }
-  | { type: 'error'; error: string; message: string };
+import type { ChatEvent } from '@tidemark/contract/support-chat';
 
 export type SocketState = 'connecting' | 'open' | 'closed';
 

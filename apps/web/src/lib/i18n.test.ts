@@ -2,26 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMPLETE_LOCALES, LOCALES } from '@tidemark/contract/locales';
+import { flattenMessages, type MessageTree } from '@tidemark/contract/message-tree';
 import { startupLanguage } from './languages.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../locales');
 const REFERENCE = 'en_us';
 
-type Tree = { [k: string]: string | Tree };
-
-function readNamespace(locale: string, ns: string): Tree | null {
+function readNamespace(locale: string, ns: string): MessageTree | null {
   const file = path.join(LOCALES_DIR, locale, `${ns}.json`);
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Tree) : null;
-}
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') out.set(key, v);
-    else for (const [k2, v2] of flatten(v, key)) out.set(k2, v2);
-  }
-  return out;
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as MessageTree) : null;
 }
 
 const namespaces = fs
@@ -37,14 +26,14 @@ describe('locale files', () => {
   });
 
   describe.each(namespaces)('namespace %s', (ns) => {
-    const reference = flatten(readNamespace(REFERENCE, ns) ?? {});
+    const reference = flattenMessages(readNamespace(REFERENCE, ns) ?? {});
 
     it.each(COMPLETE_LOCALES.filter((l) => l !== REFERENCE))(
       '%s has every key of en_us, with the same placeholders',
       (locale) => {
         const tree = readNamespace(locale, ns);
         expect(tree, `src/locales/${locale}/${ns}.json is missing`).not.toBeNull();
-        const keys = flatten(tree ?? {});
+        const keys = flattenMessages(tree ?? {});
         const missing = [...reference.keys()].filter((k) => !keys.get(k));
         expect(missing, `${locale}/${ns}.json lacks keys`).toEqual([]);
         for (const [k, v] of reference) {
@@ -54,7 +43,7 @@ describe('locale files', () => {
     );
 
     it('tr (partial) has no key that en_us lacks', () => {
-      const keys = flatten(readNamespace('tr', ns) ?? {});
+      const keys = flattenMessages(readNamespace('tr', ns) ?? {});
       expect([...keys.keys()].filter((k) => !reference.has(k))).toEqual([]);
     });
   });

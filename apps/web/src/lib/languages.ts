@@ -1,18 +1,6 @@
-import { DEFAULT_LOCALE, LOCALE_TAGS, LOCALES, type Locale } from '@tidemark/contract/locales';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, LOCALE_TAGS, LOCALES, type Locale } from '@tidemark/contract/locales';
 
-export { DEFAULT_LOCALE, LOCALES, type Locale };
-
-/** Each language named in itself, as a language picker should show it. */
-export const LANGUAGE_NAMES: Record<Locale, string> = {
-  en_us: 'English',
-  zh_hk: '繁體中文',
-  zh_cn: '简体中文',
-  de: 'Deutsch',
-  fr: 'Français',
-  jp: '日本語',
-  kr: '한국어',
-  tr: 'Türkçe',
-};
+export { DEFAULT_LOCALE, LANGUAGE_NAMES, LOCALES, type Locale };
 
 /** BCP 47 tags for <html lang> and Intl formatting. */
 export const LANGUAGE_TAGS = LOCALE_TAGS;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format.ts';
 import { LANGUAGE_NAMES } from '../../lib/i18n.ts';
 import type { CannedReply } from './CannedReplies.tsx';
-import type { ChatMessage } from '../../lib/support-socket.ts';
+import type { ChatMessage } from '@tidemark/contract/support-chat';
 
 /** One conversation: the messages (who wrote, when, whether the other side read it), typing, the reply box. */
 export function ChatThread(props: {

@@ -3,6 +3,7 @@ import { notFound } from '../../platform/http/app-error.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { userNotifications } from './alerts.schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { NotificationView } from '@tidemark/contract/alerts';
 
 export interface NewNotification {
   userId: number;
@@ -12,16 +13,6 @@ export interface NewNotification {
   refId: number | null;
   /** Epoch ms it is about (a fired alert: the tick's time). */
   at: number;
-}
-
-export interface NotificationView {
-  id: number;
-  kind: string;
-  title: string;
-  body: string;
-  refId: number | null;
-  createdAt: number;
-  read: boolean;
 }
 
 /**

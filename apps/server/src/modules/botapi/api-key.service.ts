@@ -4,6 +4,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { KycLevel } from '@tidemark/contract/kyc';
+import type { ApiKeyView, ApiPermission, CreatedApiKey } from '@tidemark/contract/api-keys';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
 import { apiKeys, type ApiKeyRow } from './api-key.schema.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -16,26 +17,6 @@ export const MAX_IPS_PER_KEY = 30;
  * stolen session cannot withdraw at once, and the owner sees the key and its start time meanwhile.
  */
 export const WITHDRAW_KEY_DELAY_MS = 24 * 3600_000;
-
-export type ApiPermission = 'read' | 'trade' | 'withdraw';
-
-export interface ApiKeyView {
-  id: number;
-  label: string;
-  apiKey: string;
-  permissions: ApiPermission[];
-  ipAllow: string[];
-  status: 'active' | 'disabled';
-  /** When the withdraw permission starts to work; null for a key without it. */
-  withdrawEnabledAt: number | null;
-  createdAt: number;
-  lastUsedAt: number | null;
-}
-
-export interface CreatedApiKey extends ApiKeyView {
-  /** Shown once: only its ciphertext is stored. */
-  secret: string;
-}
 
 /** A key found for a signed request: who it acts for, what it may do, and the secret to check the signature. */
 export interface ResolvedKey {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { FuturesPublicTrade } from '@tidemark/contract/futures';
+import type { Candle } from '@tidemark/contract/spot';
 import type { Db } from '../../platform/db/database.ts';
 import type { ContractBook } from './contract-book.ts';
 import { contractOf, lotsToQty, ticksToPrice, type Contract } from './domain/contracts.ts';
@@ -17,16 +18,8 @@ export interface ContractDepth {
   asks: Array<[price: string, qty: string]>;
 }
 
-export interface ContractCandle {
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  turnover: string;
-  trades: number;
-}
+/** A contract's candle has the spot candle's fields; contracts have no demo market to flag. */
+export type ContractCandle = Omit<Candle, 'demo'>;
 
 export interface ContractDayStats {
   open: string | null;

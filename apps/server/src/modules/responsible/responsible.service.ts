@@ -4,25 +4,13 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import type { Locale } from '@tidemark/contract';
+import type { ResponsibleStatus } from '@tidemark/contract/responsible';
 import type { AccountPort } from '../kyc/account-port.ts';
 import type { ResponsibleConfig } from './responsible.config.ts';
 import { responsibleExclusions, responsibleProfiles, type ExclusionPeriod } from './responsible.schema.ts';
 import { extendedUntil, gradeQuiz, leverageCapFor, QUIZ } from './rules.ts';
 import type { TradingGate } from './trading-gate.ts';
 import { newestRowsOf } from '../../platform/db/row-reads.ts';
-
-export interface ResponsibleStatus {
-  /** the checks before futures and cycle orders apply on this installation */
-  enforced: boolean;
-  quizPassed: boolean;
-  quizPassedAt: number | null;
-  /** end of the cooling-off in force, else null */
-  excludedUntil: number | null;
-  /** the young-account cap in force, else null */
-  leverageCap: { cap: number; days: number; until: number } | null;
-  /** the questions in the caller's language (server messages `responsible.quiz.<id>.*`), without the answers */
-  quiz: Array<{ id: string; text: string; options: Array<{ id: string; label: string }> }>;
-}
 
 /** "2026-11-27 12:00 UTC": the same instant in every language (the app shows it in local time as well). */
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

@@ -1,25 +1,5 @@
 import type { WebSocket } from 'ws';
-
-/** Server → client frames of the support chat socket. */
-export type ChatEvent =
-  | { type: 'ready'; role: 'user' | 'agent'; agentsOnline: number; unread?: number }
-  | { type: 'message'; message: ChatMessageView }
-  | { type: 'typing'; userId: number; from: 'user' | 'agent' }
-  | { type: 'read'; userId: number; by: 'user' | 'agent'; upToId: number }
-  | { type: 'presence'; agentsOnline: number }
-  | { type: 'assigned'; userId: number; operatorId: number; from: number | null }
-  | { type: 'error'; error: string; message: string };
-
-export interface ChatMessageView {
-  id: number;
-  userId: number;
-  sender: 'user' | 'agent' | 'system';
-  operatorId: number | null;
-  content: string;
-  images: string[];
-  createdAt: number;
-  read: boolean;
-}
+import type { ChatEvent } from '@tidemark/contract/support-chat';
 
 /**
  * Who is connected, in this process: a user's sockets (several tabs) and every agent's socket.

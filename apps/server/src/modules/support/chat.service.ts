@@ -5,17 +5,18 @@ import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/app-error.ts';
 import { t } from '../../platform/i18n/messages.ts';
 import type { AuditService } from '../operator/audit.service.ts';
-import type { ChatHub, ChatMessageView } from './chat.hub.ts';
+import type { ChatHub } from './chat.hub.ts';
+import type { ChatMessage } from '@tidemark/contract/support-chat';
 import { supportChatMessages, supportTicketMessages, supportTickets } from './support.schema.ts';
 import type { TicketService } from './ticket.service.ts';
 
 type Row = typeof supportChatMessages.$inferSelect;
 
-function view(r: Row): ChatMessageView {
+function view(r: Row): ChatMessage {
   return {
     id: r.id,
     userId: r.userId,
-    sender: r.sender as ChatMessageView['sender'],
+    sender: r.sender as ChatMessage['sender'],
     operatorId: r.operatorId,
     content: r.content,
     images: r.images,
@@ -43,7 +44,7 @@ export class ChatService {
     this.deps = deps;
   }
 
-  async history(userId: number, beforeId: number | undefined, size: number): Promise<ChatMessageView[]> {
+  async history(userId: number, beforeId: number | undefined, size: number): Promise<ChatMessage[]> {
     const where = beforeId
       ? and(eq(supportChatMessages.userId, userId), lt(supportChatMessages.id, beforeId))
       : eq(supportChatMessages.userId, userId);

@@ -1,23 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ApiKeyView, ApiPermission, CreatedApiKey } from '@tidemark/contract/api-keys';
 import { apiPost } from '../../../lib/api.ts';
 
-/** The bot API keys of the signed-in user (server module botapi). */
-export type ApiPermission = 'read' | 'trade' | 'withdraw';
-export interface ApiKeyView {
-  id: number;
-  label: string;
-  apiKey: string;
-  permissions: ApiPermission[];
-  ipAllow: string[];
-  status: 'active' | 'disabled';
-  /** When the withdraw permission starts to work (24 h after creation); null without it. */
-  withdrawEnabledAt: number | null;
-  createdAt: number;
-  lastUsedAt: number | null;
-}
-export interface CreatedApiKey extends ApiKeyView {
-  secret: string;
-}
+/** The bot API keys of the signed-in user (server module botapi); creating or deleting one needs this proof. */
 export interface OwnerProof {
   fundPassword: string;
   totpCode?: string;

@@ -17,11 +17,9 @@ import {
   createApiKey,
   deleteApiKey,
   setApiKeyStatus,
-  type ApiKeyView,
-  type ApiPermission,
-  type CreatedApiKey,
   type OwnerProof,
 } from '../api/api-keys.ts';
+import type { ApiKeyView, ApiPermission, CreatedApiKey } from '@tidemark/contract/api-keys';
 import { LoadState } from '../../../components/LoadState.tsx';
 import { signedInPage } from '../../../components/SignInGate.tsx';
 import '../components/account.css';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AlertKind, MoveWindow, PriceAlert } from '@tidemark/contract/alerts';
+import type { AlertKind, MoveWindow, NotificationView, PriceAlert } from '@tidemark/contract/alerts';
 import { apiPost } from '../../../lib/api.ts';
 
 /** Price-alert and notice calls (apps/server/src/modules/alerts/alerts.routes.ts). */
@@ -16,16 +16,6 @@ export interface NewAlert {
   push: boolean;
 }
 
-export interface Notice {
-  id: number;
-  kind: string;
-  title: string;
-  body: string;
-  refId: number | null;
-  createdAt: number;
-  read: boolean;
-}
-
 export const alertKeys = { list: ['alerts', 'list'] as const, notices: ['alerts', 'notices'] as const };
 
 export const alertsQuery = () =>
@@ -39,7 +29,7 @@ export const alertsQuery = () =>
 export const noticesQuery = () =>
   queryOptions({
     queryKey: alertKeys.notices,
-    queryFn: () => apiPost<{ items: Notice[]; unread: number }>('/xb/v1/notifications/list', { size: 50 }),
+    queryFn: () => apiPost<{ items: NotificationView[]; unread: number }>('/xb/v1/notifications/list', { size: 50 }),
     refetchInterval: 10_000,
   });
 

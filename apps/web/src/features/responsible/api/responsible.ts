@@ -1,16 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ResponsibleStatus } from '@tidemark/contract/responsible';
 import { apiPost } from '../../../lib/api.ts';
 
 /** Responsible trading (apps/server/src/modules/responsible): the quiz, the leverage cap, the cooling-off. */
-export interface ResponsibleStatus {
-  enforced: boolean;
-  quizPassed: boolean;
-  quizPassedAt: number | null;
-  excludedUntil: number | null;
-  leverageCap: { cap: number; days: number; until: number } | null;
-  /** the questions in the caller's language (the server holds the texts and the answers) */
-  quiz: Array<{ id: string; text: string; options: Array<{ id: string; label: string }> }>;
-}
 
 export const COOLING_OFF_PERIODS = ['24h', '7d', '30d', '3m', '6m'] as const;
 export type CoolingOffPeriod = (typeof COOLING_OFF_PERIODS)[number];

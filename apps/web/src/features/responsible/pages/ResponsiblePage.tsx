@@ -16,8 +16,8 @@ import {
   setCoolingOff,
   submitQuiz,
   type CoolingOffPeriod,
-  type ResponsibleStatus,
 } from '../api/responsible.ts';
+import type { ResponsibleStatus } from '@tidemark/contract/responsible';
 import { confirmDialog } from '../../../lib/feedback.ts';
 import '../components/responsible.css';
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiPost, apiUpload } from '../../../lib/api.ts';
+import type { ChatMessage } from '@tidemark/contract/support-chat';
 
 /** The help-and-support calls: tickets, the uploads their images go through, and the chat's reads. */
 export type TicketState = 'waiting' | 'replied';
@@ -32,17 +33,6 @@ export interface TicketDetail {
   createdAt: number;
   updatedAt: number;
   messages: TicketMessage[];
-}
-
-export interface ChatMessage {
-  id: number;
-  userId: number;
-  sender: 'user' | 'agent' | 'system';
-  operatorId: number | null;
-  content: string;
-  images: string[];
-  createdAt: number;
-  read: boolean;
 }
 
 /** /xb/v1/tpaj/info: the built-in chat (and where its socket is), or the operator's external widget. */

@@ -1,7 +1,7 @@
 import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
-import type { ChatMessage } from '../api/support.ts';
+import type { ChatMessage } from '@tidemark/contract/support-chat';
 import { formatChatTime } from '../model/dates.ts';
 import { PrivateImage } from './PrivateImage.tsx';
 

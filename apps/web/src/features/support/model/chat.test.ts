@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../api/support.ts';
+import type { ChatMessage } from '@tidemark/contract/support-chat';
 import { markReadUpTo, mergeMessages, parseEvent, reconnectDelay, unreadFromSupport } from './chat.ts';
 
 const msg = (id: number, sender: ChatMessage['sender'], read = false): ChatMessage => ({

@@ -1,13 +1,7 @@
-import type { ChatMessage } from '../api/support.ts';
+import type { ChatEvent as AnyChatEvent, ChatMessage } from '@tidemark/contract/support-chat';
 
-/** Server → client frames of the support chat socket (apps/server/src/modules/support/chat.hub.ts). */
-export type ChatEvent =
-  | { type: 'ready'; role: 'user' | 'agent'; agentsOnline: number; unread?: number }
-  | { type: 'message'; message: ChatMessage }
-  | { type: 'typing'; userId: number; from: 'user' | 'agent' }
-  | { type: 'read'; userId: number; by: 'user' | 'agent'; upToId: number }
-  | { type: 'presence'; agentsOnline: number }
-  | { type: 'error'; error: string; message: string };
+/** The frames a user's socket receives (agent assignments go to agents only). */
+export type ChatEvent = Exclude<AnyChatEvent, { type: 'assigned' }>;
 
 /**
  * The conversation as shown: unique by id, oldest first. History pages, live messages and the

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api.ts';
-import { chatHistory, supportKeys, type ChatMessage } from '../api/support.ts';
+import type { ChatMessage } from '@tidemark/contract/support-chat';
+import { chatHistory, supportKeys } from '../api/support.ts';
 import { ChatSocket, type ChatStatus } from '../api/chat-socket.ts';
 import { markReadUpTo, mergeMessages, unreadFromSupport } from './chat.ts';
 import { showToast } from '../../../lib/feedback.ts';

@@ -1,13 +1,7 @@
 import { createContext, useContext } from 'react';
+import type { OperatorView as Operator } from '@tidemark/contract/operators';
 
-export interface Operator {
-  id: number;
-  email: string;
-  name: string;
-  roles: string[];
-  active: boolean;
-  createdAt: number;
-}
+export type { OperatorView as Operator } from '@tidemark/contract/operators';
 
 export interface MeState {
   me: Operator | null;

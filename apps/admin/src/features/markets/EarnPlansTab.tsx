@@ -4,21 +4,24 @@ import { call } from '../../lib/api.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { decimalField, useRowEditor } from '../../components/row-editor.tsx';
+import type { EarnPlan } from '@tidemark/contract/earn';
 
-interface Plan {
-  id: number;
-  currency: string;
-  lockDays: number;
-  dailyRate: string;
-  rateMin: string;
-  rateMax: string;
-  minAmount: string;
-  maxAmount: string;
-  capacity: string;
-  remaining: string;
-  status: 'open' | 'closed';
-  accepting: boolean;
-}
+/** What the plans table shows of a plan. */
+type Plan = Pick<
+  EarnPlan,
+  | 'id'
+  | 'currency'
+  | 'lockDays'
+  | 'dailyRate'
+  | 'rateMin'
+  | 'rateMax'
+  | 'minAmount'
+  | 'maxAmount'
+  | 'capacity'
+  | 'remaining'
+  | 'status'
+  | 'accepting'
+>;
 type Edit = Pick<Plan, 'minAmount' | 'maxAmount' | 'capacity' | 'status'> & { rate: string };
 
 const RATE = /^0(\.\d{1,18})?$/;

@@ -2,7 +2,8 @@ import { idField, pageField, text, pageSizeField } from '@tidemark/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Api } from '../../platform/module.ts';
-import { decimalField, requestIdField } from '../wallet/amounts.ts';
+import { decimalField } from '../wallet/amounts.ts';
+import { moneyCommandRoutes } from '../wallet/money-command-route.ts';
 import type { EarnDeps } from './earn-deps.ts';
 import { ORDER_STATES, SOURCE_WALLETS } from './earn.schema.ts';
 import { listOrders, preview, redeem, revoke, subscribe } from './orders.service.ts';
@@ -19,7 +20,7 @@ export function registerEarnRoutes(app: Api, ctx: AppContext, deps: EarnDeps): v
   const auth = { preHandler: ctx.guards.user };
   const tags = ['earn'];
   const uid = (r: { user?: { id: number } }) => r.user!.id;
-  const moneyLimit = { rateLimit: { max: ctx.config.rateLimitEnabled ? 60 : 1_000_000, timeWindow: '1 minute' } };
+  const moneyCommand = moneyCommandRoutes(ctx, tags);
 
   app.post('/xb/v1/earn/plans', { schema: { tags } }, async (r) => listPlans(deps, r.locale, false));
   app.post('/xb/v1/earn/plan', { schema: { tags, body: z.object({ id }).strict() } }, async (r) =>
@@ -32,22 +33,12 @@ export function registerEarnRoutes(app: Api, ctx: AppContext, deps: EarnDeps): v
   );
   app.post(
     '/xb/v1/earn/subscribe',
-    {
-      ...auth,
-      config: moneyLimit,
-      schema: {
-        tags,
-        body: z
-          .object({
-            requestId: requestIdField,
-            planId: id,
-            amount: decimalField,
-            wallet: z.enum(SOURCE_WALLETS),
-            fundPassword: text({ trim: false, max: 64 }).min(1),
-          })
-          .strict(),
-      },
-    },
+    moneyCommand({
+      planId: id,
+      amount: decimalField,
+      wallet: z.enum(SOURCE_WALLETS),
+      fundPassword: text({ trim: false, max: 64 }).min(1),
+    }),
     async (r) => subscribe(deps, uid(r), r.body),
   );
   app.post(
@@ -55,11 +46,7 @@ export function registerEarnRoutes(app: Api, ctx: AppContext, deps: EarnDeps): v
     { ...auth, schema: { tags, body: z.object({ state: z.enum(ORDER_STATES).optional(), ...paging }).strict() } },
     async (r) => listOrders(deps, uid(r), r.body),
   );
-  const orderCommand = z.object({ requestId: requestIdField, orderId: id }).strict();
-  app.post('/xb/v1/earn/redeem', { ...auth, config: moneyLimit, schema: { tags, body: orderCommand } }, async (r) =>
-    redeem(deps, uid(r), r.body),
-  );
-  app.post('/xb/v1/earn/revoke', { ...auth, config: moneyLimit, schema: { tags, body: orderCommand } }, async (r) =>
-    revoke(deps, uid(r), r.body),
-  );
+  const orderCommand = moneyCommand({ orderId: id });
+  app.post('/xb/v1/earn/redeem', orderCommand, async (r) => redeem(deps, uid(r), r.body));
+  app.post('/xb/v1/earn/revoke', orderCommand, async (r) => revoke(deps, uid(r), r.body));
 }

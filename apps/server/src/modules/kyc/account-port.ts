@@ -1,19 +1,14 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { AccountUser as AccountServiceUser } from '../account/account.service.ts';
 
 /**
  * What the KYC and referral modules read from the account module, through its published services
  * (`ctx.services.account`, `ctx.services.uploads`) — never its tables. Only the members used here.
  */
-export interface AccountUser {
-  id: number;
-  email: string | null;
-  phone: string | null;
-  phoneCountry: string | null;
-  inviteCode: string;
-  inviterId: number | null;
-  creditScore: number;
-  createdAt: Date;
-}
+export type AccountUser = Pick<
+  AccountServiceUser,
+  'id' | 'email' | 'phone' | 'phoneCountry' | 'inviteCode' | 'inviterId' | 'creditScore' | 'createdAt'
+>;
 
 export interface AccountPort {
   getUser(id: number, db?: Db): Promise<AccountUser | null>;

@@ -4,15 +4,9 @@ import type { Db } from '../../platform/db/database.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/password.ts';
 import { newTotpSecret, totpUri } from '../../platform/crypto/totp.ts';
 import { OPERATOR_ROLES, operators, type OperatorRole } from './operator.schema.ts';
+import type { OperatorView } from '@tidemark/contract/operators';
 
-export interface OperatorView {
-  id: number;
-  email: string;
-  name: string;
-  roles: string[];
-  active: boolean;
-  createdAt: number;
-}
+export type { OperatorView } from '@tidemark/contract/operators';
 
 export interface OperatorServiceDeps {
   db: Db;

@@ -4,7 +4,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Api } from '../../platform/module.ts';
 import { CURRENCY_CODES } from '../market/currencies.ts';
 import { addAddress, deleteAddress, listAddresses } from './address-book.service.ts';
-import { decimalField, requestIdField } from './amounts.ts';
+import { decimalField } from './amounts.ts';
+import { moneyCommandRoutes } from './money-command-route.ts';
 import { assetsOf } from './assets.service.ts';
 import { applyBankWithdrawal, bankRecords } from './bank-withdraw.service.ts';
 import { chainStatus } from './chain-status.ts';
@@ -36,7 +37,7 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
   const auth = { preHandler: ctx.guards.user };
   const tags = ['wallet'];
   const uid = (r: { user?: { id: number } }) => r.user!.id;
-  const moneyLimit = { rateLimit: { max: ctx.config.rateLimitEnabled ? 60 : 1_000_000, timeWindow: '1 minute' } };
+  const moneyCommand = moneyCommandRoutes(ctx, tags);
 
   app.post('/xb/v1/wallet/assets', { ...auth, schema: { tags } }, async (r) => assetsOf(deps, uid(r)));
 
@@ -62,16 +63,7 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
 
   app.post(
     '/xb/v1/wallet/transfer',
-    {
-      ...auth,
-      config: moneyLimit,
-      schema: {
-        tags,
-        body: z
-          .object({ requestId: requestIdField, currency, from: wallet, to: wallet, amount: decimalField })
-          .strict(),
-      },
-    },
+    moneyCommand({ currency, from: wallet, to: wallet, amount: decimalField }),
     async (r) => transfer(deps, uid(r), r.body),
   );
 
@@ -85,14 +77,7 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
   );
   app.post(
     '/xb/v1/convert/execute',
-    {
-      ...auth,
-      config: moneyLimit,
-      schema: {
-        tags: ['convert'],
-        body: z.object({ requestId: requestIdField, quoteId: asciiText({ max: 64 }).pipe(z.uuid()) }).strict(),
-      },
-    },
+    moneyCommandRoutes(ctx, ['convert'])({ quoteId: asciiText({ max: 64 }).pipe(z.uuid()) }),
     async (r) => execute(deps, uid(r), r.body),
   );
   app.post(
@@ -118,23 +103,13 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
   };
   app.post(
     '/xb/v1/wallet/withdraw',
-    {
-      ...auth,
-      config: moneyLimit,
-      schema: {
-        tags,
-        body: z
-          .object({
-            requestId: requestIdField,
-            currency,
-            chain,
-            address,
-            amount: decimalField,
-            ...secrets,
-          })
-          .strict(),
-      },
-    },
+    moneyCommand({
+      currency,
+      chain,
+      address,
+      amount: decimalField,
+      ...secrets,
+    }),
     async (r) => applyWithdrawal(deps, uid(r), r.body, r.locale),
   );
   app.post(
@@ -151,25 +126,15 @@ export function registerUserRoutes(app: Api, ctx: AppContext, deps: WalletDeps):
 
   app.post(
     '/xb/v1/wallet/withdraw-bank',
-    {
-      ...auth,
-      config: moneyLimit,
-      schema: {
-        tags,
-        body: z
-          .object({
-            requestId: requestIdField,
-            cardholder: text(100),
-            bankName: text(100),
-            branchName: text(100),
-            bankCode: text(40),
-            cardNumber: asciiText({ max: 80 }).regex(/^[A-Za-z0-9]{8,34}$/, 'bank.cardNumber'),
-            amount: decimalField,
-            fundPassword,
-          })
-          .strict(),
-      },
-    },
+    moneyCommand({
+      cardholder: text(100),
+      bankName: text(100),
+      branchName: text(100),
+      bankCode: text(40),
+      cardNumber: asciiText({ max: 80 }).regex(/^[A-Za-z0-9]{8,34}$/, 'bank.cardNumber'),
+      amount: decimalField,
+      fundPassword,
+    }),
     async (r) => applyBankWithdrawal(deps, uid(r), r.body, r.locale),
   );
   app.post(

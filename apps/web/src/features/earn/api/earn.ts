@@ -1,29 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api.ts';
+import type { EarnPlan } from '@tidemark/contract/earn';
 
 /** The server's earn calls (apps/server/src/modules/earn). Amounts and rates are decimal strings. */
-export interface EarnPlan {
-  id: number;
-  currency: string;
-  scale: number;
-  lockDays: number;
-  dailyRate: string;
-  rateRule: 'fixed' | 'range';
-  rateMin: string;
-  rateMax: string;
-  minAmount: string;
-  maxAmount: string;
-  capacity: string;
-  remaining: string;
-  penaltyRate: string;
-  graceMinutes: number;
-  /** end date of a lock made now (the server's clock) */
-  endTime: number;
-  status: 'open' | 'closed';
-  accepting: boolean;
-  covered: boolean;
-  yieldSource: string;
-}
+export type { EarnPlan } from '@tidemark/contract/earn';
 
 export type OrderState = 'active' | 'matured' | 'redeemed' | 'revoked';
 

@@ -90,3 +90,15 @@ export interface BankWithdrawRequest {
   amount: string;
   fundPassword: string;
 }
+
+/** What the app's and the console's deposit lists both show of an on-chain deposit (amounts are decimal strings). */
+export interface DepositLine {
+  id: number;
+  currency: string;
+  chain: string;
+  address: string;
+  txHash: string;
+  amount: string;
+  confirmations: number;
+  time: number;
+}

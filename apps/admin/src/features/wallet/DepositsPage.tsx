@@ -7,19 +7,12 @@ import { formatTime } from '../../lib/format.ts';
 import { useStatusQueue } from '../../components/status-queue.tsx';
 import { hasRole } from '../../lib/roles.ts';
 import { useAction } from '../../lib/use-action.ts';
+import type { DepositLine } from '@tidemark/contract/wallet';
 
-interface Deposit {
-  id: number;
+interface Deposit extends DepositLine {
   userId: number;
-  currency: string;
-  chain: string;
-  address: string;
-  txHash: string;
-  amount: string;
-  confirmations: number;
   status: string;
   demo: boolean;
-  time: number;
 }
 
 const STATUSES = ['all', 'pending', 'credited', 'confirmed'] as const;

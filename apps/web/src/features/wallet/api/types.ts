@@ -1,3 +1,5 @@
+import type { DepositLine } from '@tidemark/contract/wallet';
+
 /**
  * The wallet answers of the server (apps/server/src/modules/wallet). Every amount is a decimal
  * string at the currency's scale; every time is epoch milliseconds.
@@ -114,17 +116,9 @@ export interface DepositAddress {
 export const DEPOSIT_STATUSES = ['pending', 'credited', 'confirmed'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
-export interface Deposit {
-  id: number;
-  currency: string;
-  chain: string;
-  address: string;
-  txHash: string;
-  amount: string;
-  confirmations: number;
+export interface Deposit extends DepositLine {
   status: DepositStatus;
   withdrawable: boolean;
-  time: number;
 }
 
 export {

@@ -42,7 +42,8 @@ import { futuresFillsOf, futuresOrderOf, futuresOrdersOf, type HistoryRange } fr
 import { booksOf, type FuturesScope } from './futures-scope.ts';
 import { toLots, toTicks } from './futures-input.ts';
 import { changeLeverage, changeMarginMode, settingOf } from './futures-settings.ts';
-import { closedPositions, futuresAccount, openPositionRows, openPositions, orderHistory } from './position-views.ts';
+import { closedPositions, futuresAccount, openPositions, orderHistory } from './position-views.ts';
+import { openPositionRows } from './position-rows.ts';
 import { adjustIsolatedMargin } from './position-margin.ts';
 import { setPositionStopPl } from './position-stop-pl.ts';
 import { fundingHistory, fundingInfo } from './funding-views.ts';
@@ -352,7 +353,7 @@ export class FuturesService {
 
   /** Close all: every open position (of one contract or all), its orders cancelled first. */
   async closeAll(userId: number, requestId: string, symbol?: string): Promise<{ orders: FuturesOrder[] }> {
-    const positions = await openPositionRows(this.db, userId, symbol);
+    const positions = await openPositionRows(this.db, userId, { symbol });
     const orders: FuturesOrder[] = [];
     // every contract is checked before anything is cancelled, so a halted one leaves the command undone
     for (const p of positions) this.gate?.assertOpen('futures', p.symbol, 'order');

@@ -9,13 +9,13 @@ import {
   unrealizedPnl,
   type OtherLeg,
 } from '@tidemark/futures-math';
-import type { Db } from '../../platform/db/database.ts';
 import { adlRanks } from './adl-rank.ts';
 import { contractOf } from './domain/contracts.ts';
 import { futuresOrders, futuresPositions, futuresSettings, type PositionRow } from './futures.schema.ts';
 import type { FuturesScope } from './futures-scope.ts';
 import { toPosition } from './risk.ts';
 import { walletOf } from './settle-fill.ts';
+import { openPositionRows } from './position-rows.ts';
 import { CLOSED_POSITION_EXTRAS, orderView, positionView, usdt } from './views.ts';
 import { newestFirstPage } from '../common/newest-first-page.ts';
 
@@ -27,24 +27,9 @@ export interface HistoryPage<T> {
   size: number;
 }
 
-/** A user's open position rows (of one contract or all), oldest first. */
-export function openPositionRows(db: Db, userId: number, symbol?: string): Promise<PositionRow[]> {
-  return db
-    .select()
-    .from(futuresPositions)
-    .where(
-      and(
-        eq(futuresPositions.userId, userId),
-        eq(futuresPositions.status, 'open'),
-        symbol ? eq(futuresPositions.symbol, symbol) : undefined,
-      ),
-    )
-    .orderBy(futuresPositions.id);
-}
-
 /** A user's open positions (of one contract or all) at the current marks, with liquidation price and ADL light. */
 export async function openPositions(scope: FuturesScope, userId: number, symbol?: string): Promise<FuturesPosition[]> {
-  const rows = await openPositionRows(scope.db, userId, symbol);
+  const rows = await openPositionRows(scope.db, userId, { symbol });
   const available = (await scope.ledger.balance(walletOf(userId))).available;
   const ranks = await adlRanks(
     scope.db,

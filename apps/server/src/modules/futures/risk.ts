@@ -12,6 +12,7 @@ import { futuresLiquidations, futuresMarkPrices, futuresPositions, type Position
 import { CLEARING, openPositionOf, postNonEmpty, walletOf } from './settle-fill.ts';
 import { contractOf } from './domain/contracts.ts';
 import { loadRiskSnapshot, riskCandidates } from './risk-scan.ts';
+import { openPositionRows } from './position-rows.ts';
 import { advanceCloseTriggers, closeTrigger, type CloseKind, type TriggerPrices } from './close-triggers.ts';
 
 /**
@@ -146,16 +147,7 @@ export function stopTriggered(pos: PositionRow, prices: TriggerPrices): CloseKin
 
 /** The user's cross collateral (wallet available + Σ cross margins) and legs, over every contract. */
 export async function crossAccount(book: ContractBook, tx: Db, userId: number, markOf: MarkOf) {
-  const rows = await tx
-    .select()
-    .from(futuresPositions)
-    .where(
-      and(
-        eq(futuresPositions.userId, userId),
-        eq(futuresPositions.status, 'open'),
-        eq(futuresPositions.marginMode, 'cross'),
-      ),
-    );
+  const rows = await openPositionRows(tx, userId, { marginMode: 'cross' });
   const available = (await book.ledger.lockBalance(tx, walletOf(userId))).available;
   let wallet = available;
   const legs: Leg[] = [];

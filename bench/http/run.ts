@@ -72,6 +72,11 @@ async function freshPostgres(serverUrl: string): Promise<void> {
   const c = new pg.Client({ connectionString: serverUrl });
   await c.connect();
   await c.query(`create database ${dbName}`);
+  // BENCH_PG_SETTINGS="enable_seqscan=off,…": settings of the benchmark's database, to try a planner setting
+  for (const kv of (process.env.BENCH_PG_SETTINGS ?? '').split(',').filter(Boolean)) {
+    const [k, v] = kv.split('=');
+    await c.query(`alter database ${dbName} set ${k} = '${v}'`);
+  }
   await c.end();
   const url = new URL(serverUrl);
   url.pathname = `/${dbName}`;
@@ -245,6 +250,21 @@ async function databaseBackends(): Promise<number[]> {
   }
 }
 
+/** Transactions committed and rolled back in the benchmark's database so far (PostgreSQL only). */
+async function databaseTransactions(): Promise<{ commits: number; rollbacks: number } | null> {
+  if (!dbUrl) return null;
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  try {
+    const r = await c.query<{ commits: string; rollbacks: string }>(
+      'select xact_commit::text as commits, xact_rollback::text as rollbacks from pg_stat_database where datname = current_database()',
+    );
+    return { commits: Number(r.rows[0]!.commits), rollbacks: Number(r.rows[0]!.rollbacks) };
+  } finally {
+    await c.end();
+  }
+}
+
 /** The n-th order: buys below and sells above the market's mid; one in four crosses to the other side. */
 function orderBody(n: number): string {
   const m = MARKETS[n % MARKETS.length]!;
@@ -332,6 +352,12 @@ interface RunSummary {
   serverCpuUsPerOrder: number;
   mainThreadCpuUsPerOrder: number;
   databaseCpuUsPerOrder: number | null;
+  /**
+   * PostgreSQL: acknowledged commands per committed transaction of the benchmark's database during the run (all
+   * of the server's transactions, so a bound from below on the spot groups' size), and the rolled-back ones.
+   */
+  commandsPerCommit: number | null;
+  rollbacks: number | null;
   refused4xx: number;
   errors: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
@@ -347,6 +373,7 @@ async function load(tokens: string[], connections: number, duration: number, ser
   const serverCpu0 = cpuMs([serverPid]);
   const threadCpu0 = threadCpuMs(serverPid);
   const databaseCpu0 = new Map((await databaseBackends()).map((pid) => [pid, cpuMs([pid])]));
+  const transactions0 = await databaseTransactions();
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections,
@@ -394,6 +421,7 @@ async function load(tokens: string[], connections: number, duration: number, ser
     (sum, pid) => sum + cpuMs([pid]) - (databaseCpu0.get(pid) ?? 0),
     0,
   );
+  const transactions1 = await databaseTransactions();
   const perOrder = (ms: number) => Math.round((ms * 1000) / Math.max(1, result['2xx']));
   const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
   const refused = Object.entries(codes)
@@ -410,6 +438,11 @@ async function load(tokens: string[], connections: number, duration: number, ser
       : threadCpu.worker > 0
         ? perOrder(threadCpu.worker - threadCpu0.worker)
         : null,
+    commandsPerCommit:
+      transactions0 && transactions1
+        ? Math.round((result['2xx'] / Math.max(1, transactions1.commits - transactions0.commits)) * 10) / 10
+        : null,
+    rollbacks: transactions0 && transactions1 ? transactions1.rollbacks - transactions0.rollbacks : null,
     refused4xx: refused,
     errors: result.non2xx - refused + result.errors + result.timeouts,
     latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
@@ -426,7 +459,7 @@ async function main(): Promise<void> {
     await c.connect();
     for (const q of [
       `alter database ${dbName} set session_preload_libraries = 'auto_explain'`,
-      `alter database ${dbName} set auto_explain.log_min_duration = 20`,
+      `alter database ${dbName} set auto_explain.log_min_duration = ${Number(process.env.BENCH_AUTO_EXPLAIN_MS ?? 20)}`,
       `alter database ${dbName} set auto_explain.log_analyze = on`,
       `alter database ${dbName} set auto_explain.log_triggers = on`,
       `alter database ${dbName} set auto_explain.log_wal = on`,

@@ -33,6 +33,7 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  TABLE_UPKEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tidemark <no-reply@tidemark.local>'),
   SMS_PROVIDER_URL: z.string().url().optional(),
@@ -100,6 +101,8 @@ export type Config = {
   logLevel: string;
   publicUrl: string;
   sessionTtlMs: number;
+  /** How often the tables' change counters are read to analyze (and, embedded, vacuum) grown tables; 0: never. */
+  tableUpkeepMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsProviderUrl: string | undefined;
@@ -173,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    tableUpkeepMs: e.TABLE_UPKEEP_SECONDS * 1000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsProviderUrl: e.SMS_PROVIDER_URL,

@@ -392,7 +392,13 @@ test('the live chat console answers a user over the socket, with typing and read
 test('a proof-of-reserves snapshot is published from the console, served publicly, and in the audit log', async () => {
   await boss.goto('/admin/reserves');
   await boss.locator('[data-qa=reserves-publish]').click();
-  await boss.getByRole('button', { name: 'OK' }).click();
+  const ok = boss.locator('.ant-popconfirm').getByRole('button', { name: 'OK' });
+  await expect(ok).toBeVisible();
+  // the call's own answer, so a failure says what the server said (or that no call was made)
+  const answered = boss.waitForResponse((r) => r.url().endsWith('/api/admin/reserves/snapshot'), { timeout: 30_000 });
+  await ok.click();
+  const answer = await answered;
+  expect(answer.status(), await answer.text()).toBe(200);
   await expect(boss.getByText('Snapshot published')).toBeVisible();
   const published = await api<{ snapshots: { id: number; currencies: { currency: string; rootHash: string }[] }[] }>(
     boss.request,

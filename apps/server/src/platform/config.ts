@@ -33,7 +33,7 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
-  TABLE_UPKEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  TABLE_UPKEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tidemark <no-reply@tidemark.local>'),
   SMS_PROVIDER_URL: z.string().url().optional(),

@@ -44,7 +44,7 @@ export class FeeShareJob {
   private readonly deps: FeeShareDeps;
   private running: Promise<unknown> | null = null;
   private timer: NodeJS.Timeout | null = null;
-  /** Taken at the start of the last run: where the cursor may move once its writers are done. */
+  /** Taken by the last batch: where the cursor may move once its writers are done. */
   private horizon: PostingHorizon | null = null;
 
   constructor(deps: FeeShareDeps) {
@@ -84,19 +84,21 @@ export class FeeShareJob {
     const failed = new Set<number>();
     // an inviter never changes: each payer of this run is read once, not once per fee they paid
     const inviters = new Map<number, Promise<number | null>>();
-    // Postings up to the cursor were all examined by earlier runs: only those above it are read. The horizon
-    // taken by the previous run, once settled, says up to where every posting is visible now; after this run
-    // has examined all it sees, the cursor moves there (short of a posting that failed: tried again next run).
-    const after = await this.cursor();
-    const previous = this.horizon;
-    this.horizon = await this.deps.ledger().postingHorizon(this.deps.db);
-    const horizon =
-      previous && (await this.deps.ledger().horizonSettled(previous, this.deps.db)) ? previous.upTo : null;
+    // Postings up to the cursor were all examined before: only those above it are read. Each batch also takes a
+    // horizon, and the one the batch before took, once settled, says up to where every posting is visible now;
+    // once a batch has examined every posting it sees up to there, the cursor moves there (short of a posting
+    // that failed: tried again next run). Moved batch by batch, not at the end of the run: on a busy exchange
+    // new fees keep a run going, and a cursor that waited for its end read every fee since the run began,
+    // again for each batch.
+    let after = await this.cursor();
     for (;;) {
-      const postings = (
-        await this.deps.ledger().unprocessedFeePostings(batch + failed.size, EXAMINED, this.deps.db, after)
-      ).filter((p) => !failed.has(p.postingId));
-      if (postings.length === 0) break;
+      const previous = this.horizon;
+      this.horizon = await this.deps.ledger().postingHorizon(this.deps.db);
+      const settled =
+        previous && (await this.deps.ledger().horizonSettled(previous, this.deps.db)) ? previous.upTo : null;
+      const limit = batch + failed.size;
+      const read = await this.deps.ledger().unprocessedFeePostings(limit, EXAMINED, this.deps.db, after);
+      const postings = read.filter((p) => !failed.has(p.postingId));
       const planned: Array<{ p: FeePosting; plan: Plan }> = [];
       for (const p of postings) {
         try {
@@ -124,10 +126,17 @@ export class FeeShareJob {
           this.deps.log.error({ err, postingId: p.postingId }, 'referral reward could not be paid');
         }
       }
-    }
-    if (horizon !== null) {
-      const below = Math.min(horizon, failed.size ? Math.min(...failed) - 1 : horizon);
-      if (below > after) await this.moveCursor(below);
+      if (settled !== null) {
+        // read in id order after the horizon settled: a full batch saw every unexamined posting up to its last
+        // id, a short one every unexamined posting there is
+        const seenUpTo = read.length === limit ? read[read.length - 1]!.postingId : settled;
+        const below = Math.min(settled, seenUpTo, failed.size ? Math.min(...failed) - 1 : settled);
+        if (below > after) {
+          await this.moveCursor(below);
+          after = below;
+        }
+      }
+      if (postings.length === 0) break;
     }
     return { examined, rewards };
   }

@@ -272,10 +272,10 @@ describe('invite and team', () => {
         );
       await payFee(payer.user.id, 1_500n);
       expect(await standalone.runOnce()).toEqual({ examined: 1, rewards: 0 });
-      // the cursor moves to the horizon a run took once the next run sees it settled
-      expect(await cursor()).toBeLessThan(await lastFee());
-      expect(await standalone.runOnce()).toEqual({ examined: 0, rewards: 0 });
+      // the cursor moves to the horizon a batch took once a later batch sees it settled — here the run's second
+      // batch, which found nothing more: a busy run does not wait for its end to move it
       expect(await cursor()).toBeGreaterThanOrEqual(await lastFee());
+      expect(await standalone.runOnce()).toEqual({ examined: 0, rewards: 0 });
       // what lies below the cursor is not read again, even if its record were lost
       await db.execute(sql`delete from referral_fee_postings where posting_id = ${await lastFee()}`);
       expect(await standalone.runOnce()).toEqual({ examined: 0, rewards: 0 });

@@ -7,7 +7,6 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { Later } from '../../../components/Later.tsx';
 import { TradesList } from '../../../components/order-book/TradesList.tsx';
 import { PriceChart } from '../../../components/price-chart/PriceChart.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
@@ -87,41 +86,38 @@ export default function CoinDetailPage() {
         <PriceChart symbol={market.symbol} />
       </section>
 
-      {/* below the chart, and the end of the screen: drawn in a task after the first one */}
-      <Later>
-        <section className="card">
-          <Tabs defaultActiveKey="trades">
-            <Tabs.Tab key="trades" title={t('detail.trades')}>
-              <TradesList trades={trades} />
-            </Tabs.Tab>
-            <Tabs.Tab key="depth" title={t('detail.depth')}>
-              <DepthChartView book={depth} />
-            </Tabs.Tab>
-            <Tabs.Tab key="intro" title={t('detail.intro')}>
-              <Introduction coinType={market.coinType} />
-            </Tabs.Tab>
-          </Tabs>
-        </section>
+      <section className="card">
+        <Tabs defaultActiveKey="trades">
+          <Tabs.Tab key="trades" title={t('detail.trades')}>
+            <TradesList trades={trades} />
+          </Tabs.Tab>
+          <Tabs.Tab key="depth" title={t('detail.depth')}>
+            <DepthChartView book={depth} />
+          </Tabs.Tab>
+          <Tabs.Tab key="intro" title={t('detail.intro')}>
+            <Introduction coinType={market.coinType} />
+          </Tabs.Tab>
+        </Tabs>
+      </section>
 
-        <div className="coin-detail__actions">
-          <Button
-            block
-            className="btn-buy"
-            data-testid="detail-buy"
-            onClick={() => navigate(`/trade?symbol=${market.symbol}&side=buy`)}
-          >
-            {t('detail.buy')}
-          </Button>
-          <Button
-            block
-            className="btn-sell"
-            data-testid="detail-sell"
-            onClick={() => navigate(`/trade?symbol=${market.symbol}&side=sell`)}
-          >
-            {t('detail.sell')}
-          </Button>
-        </div>
-      </Later>
+      <div className="coin-detail__actions">
+        <Button
+          block
+          className="btn-buy"
+          data-testid="detail-buy"
+          onClick={() => navigate(`/trade?symbol=${market.symbol}&side=buy`)}
+        >
+          {t('detail.buy')}
+        </Button>
+        <Button
+          block
+          className="btn-sell"
+          data-testid="detail-sell"
+          onClick={() => navigate(`/trade?symbol=${market.symbol}&side=sell`)}
+        >
+          {t('detail.sell')}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tickMark } from './candle-chart.ts';
 
 // 2026-11-27 09:05:07 UTC
-const at = Date.UTC(2026, 10, 27, 9, 5, 7) / 1000;
+const at = (Date.UTC(2026, 10, 27, 9, 5, 7) / 1000) as UTCTimestamp;
 // the same moment as the library's own label writes it (toLocaleString of the UTC parts)
 const library = (options: Intl.DateTimeFormatOptions) =>
   new Date(2026, 10, 27, 9, 5, 7).toLocaleString('en-US', options);

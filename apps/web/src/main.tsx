@@ -27,8 +27,11 @@ function screenReady(router: ReturnType<typeof createAppRouter>): Promise<void> 
 
 // The page's frame is painted first: the screen's modules and texts then run after that paint instead of delaying it.
 void afterPaint().then(async () => {
-  // The router starts fetching the opened screen's chunk at once, while the texts load beside it.
+  // The router starts fetching the opened screen's chunk (in the next task), while the texts load beside it.
   const router = createAppRouter();
+  // The start-up language in a task of its own, after the router's creation has asked for the screen's on-demand
+  // texts (which it then loads in that language too): shorter tasks.
+  await nextTask();
   await Promise.all([initI18n(), screenReady(router)]);
   // the screen's modules have just run: render in a task of its own, not in theirs (shorter blocking tasks)
   await nextTask();

@@ -7,15 +7,7 @@ import { App } from './app/App.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { setUpPwa } from './lib/pwa.ts';
-
-/**
- * Resolves once the browser has painted the page's frame: the screen's modules and texts (preloaded by the page)
- * then run after that paint instead of delaying it. A hidden page paints no frame to wait for.
- */
-function afterFirstPaint(): Promise<void> {
-  if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
+import { afterPaint, nextTask } from './lib/scheduling.ts';
 
 setUpPwa(); // installable app: service worker + install prompt
 const container = document.getElementById('root')!;
@@ -33,12 +25,16 @@ function screenReady(router: ReturnType<typeof createAppRouter>): Promise<void> 
   });
 }
 
-void afterFirstPaint().then(async () => {
-  // The router starts fetching the opened screen's chunk at once, while the texts load beside it.
+// The page's frame is painted first: the screen's modules and texts then run after that paint instead of delaying it.
+void afterPaint().then(async () => {
+  // The router starts fetching the opened screen's chunk (in the next task), while the texts load beside it.
   const router = createAppRouter();
+  // The start-up language in a task of its own, after the router's creation has asked for the screen's on-demand
+  // texts (which it then loads in that language too): shorter tasks.
+  await nextTask();
   await Promise.all([initI18n(), screenReady(router)]);
   // the screen's modules have just run: render in a task of its own, not in theirs (shorter blocking tasks)
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   // The page shows a frame of the screen until then (the boot header, or the server's start-up page for the
   // first screens, apps/web/build/route-shells.ts): the app replaces it in one render, reusing none of its nodes.
   container.replaceChildren();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { epochMsField, pageField, pageSizeField } from './numbers.ts';
 import { asciiText, text } from './text.ts';
+import { CANDLE_INTERVALS, CANDLE_INTERVAL_NAMES, type CandleInterval } from './candle-intervals.ts';
 
 /**
  * Spot trading and market data shared by the server and the apps (product spec §2–§4, DESIGN.md §4).
@@ -84,20 +85,8 @@ export const CANCEL_REASONS = [
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
-/** The candle intervals of DESIGN.md §6, with their length in milliseconds (1W starts on Monday 00:00 UTC). */
-export const CANDLE_INTERVALS = {
-  '30s': 30_000,
-  '1m': 60_000,
-  '5m': 300_000,
-  '15m': 900_000,
-  '30m': 1_800_000,
-  '1h': 3_600_000,
-  '2h': 7_200_000,
-  '1D': 86_400_000,
-  '1W': 604_800_000,
-} as const;
-export type CandleInterval = keyof typeof CANDLE_INTERVALS;
-export const CANDLE_INTERVAL_NAMES = Object.keys(CANDLE_INTERVALS) as [CandleInterval, ...CandleInterval[]];
+// The candle intervals live without zod in candle-intervals.ts, which the web app's chart also reads.
+export { CANDLE_INTERVALS, CANDLE_INTERVAL_NAMES, type CandleInterval } from './candle-intervals.ts';
 
 /** Weeks start on Monday 00:00 UTC (1970-01-05), not on the Thursday of the epoch. */
 export const WEEK_ALIGN_MS = 4 * 86_400_000;

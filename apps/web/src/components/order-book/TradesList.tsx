@@ -13,17 +13,29 @@ export interface TapeTrade {
   demo?: boolean;
 }
 
+// One format per language, not one per render: the tape re-renders with every trade, and building an
+// Intl.DateTimeFormat loads the language's calendar data (tens of milliseconds the first time on a phone).
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function timeFormat(language: string): Intl.DateTimeFormat {
+  let format = timeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language.replace('_', '-'), {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: false,
+    });
+    timeFormats.set(language, format);
+  }
+  return format;
+}
+
 /** The latest trades, newest first; the price in the rising colour for a taker buy, the falling one for a taker sell. */
 export function TradesList(props: { trades: readonly TapeTrade[] | undefined; limit?: number }) {
   const { t, i18n } = useTranslation('book');
   const list = (props.trades ?? []).slice(0, props.limit ?? 30);
-  const time = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  });
   if (!list.length) return <div className="list-loading">{t('noTrades')}</div>;
+  const time = timeFormat(i18n.language);
   return (
     <HeadedTable head={[t('time'), t('price'), t('amount')]} className="trades-table" testId="trades-list">
       {list.map((tr) => (

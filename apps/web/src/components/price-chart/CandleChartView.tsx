@@ -15,7 +15,9 @@ export function CandleChartView(props: { source: ChartSource; interval: CandleIn
   const shown = useRef<string | null>(null);
   const frame = useRef<HTMLDivElement>(null);
   const { source } = props;
-  const chart = useLazyChart(box, (el) => import('./candle-chart.ts').then((m) => new m.CandleChart(el, true)));
+  const chart = useLazyChart(box, () =>
+    import('./candle-chart.ts').then((m) => (el: HTMLElement) => new m.CandleChart(el, true)),
+  );
 
   useEffect(() => {
     if (!chart || source.kind === 'loading') return;

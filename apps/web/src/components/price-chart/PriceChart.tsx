@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation.ts';
-import { CANDLE_INTERVAL_NAMES, type CandleInterval } from '@tidemark/contract';
+import { CANDLE_INTERVAL_NAMES, type CandleInterval } from '@tidemark/contract/candle-intervals';
 import { CandleChartView } from './CandleChartView.tsx';
 import { usePriceCandles } from './usePriceCandles.ts';
 import './price-chart.css';

@@ -1,4 +1,12 @@
-import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import {
+  CandlestickSeries,
+  createChart,
+  TickMarkType,
+  type IChartApi,
+  type ISeriesApi,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
 import type { Bar } from './candle-bars.ts';
 import { baseChartOptions, chartPalette, watchPalette, type ChartPalette } from './chart-theme.ts';
 
@@ -10,6 +18,35 @@ const candleColors = (p: ChartPalette) => ({
   wickUpColor: p.up,
   wickDownColor: p.down,
 });
+
+const DATE_FORMATS: Partial<Record<TickMarkType, Intl.DateTimeFormatOptions>> = {
+  [TickMarkType.Year]: { year: 'numeric' },
+  [TickMarkType.Month]: { month: 'short' },
+  [TickMarkType.DayOfMonth]: { day: 'numeric' },
+};
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The time axis's labels as the library writes them (in UTC). A time of day is written from its digits: the
+ * library's own label calls `toLocaleString`, and the first date format a page makes loads the calendar data, 35 ms
+ * of the chart's first drawing in the traces measured (apps/web/README.md §Lighthouse), when an intraday chart shows
+ * only times. Years, months and days keep the language's words, from formats made once.
+ */
+export function tickMark(time: Time, type: TickMarkType, locale: string): string | null {
+  if (typeof time !== 'number') return null; // our bars carry UTC timestamps; anything else the library formats
+  const at = new Date(time * 1000);
+  const hhmm = `${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())}`;
+  if (type === TickMarkType.Time) return hhmm;
+  if (type === TickMarkType.TimeWithSeconds) return `${hhmm}:${twoDigits(at.getUTCSeconds())}`;
+  const key = `${locale} ${type}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...DATE_FORMATS[type], timeZone: 'UTC' });
+    dateFormats.set(key, format);
+  }
+  return format.format(at);
+}
 
 /**
  * The candle chart as an object that lives outside React (STYLE.md: Uniswap's ChartModelCore):
@@ -37,7 +74,15 @@ export class CandleChart {
 
   private options(p: ChartPalette) {
     const base = baseChartOptions(p);
-    return { ...base, timeScale: { ...base.timeScale, timeVisible: this.timeVisible, secondsVisible: false } };
+    return {
+      ...base,
+      timeScale: {
+        ...base.timeScale,
+        timeVisible: this.timeVisible,
+        secondsVisible: false,
+        tickMarkFormatter: tickMark,
+      },
+    };
   }
 
   /** Replaces every bar (a snapshot); updates after it only touch the last bars. */

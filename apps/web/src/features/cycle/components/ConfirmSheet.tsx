@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
-import Popup from 'antd-mobile/es/components/popup';
+import { LazyPopup } from '../../../components/LazyPopup.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format/price.ts';
@@ -25,7 +25,7 @@ export function ConfirmSheet(props: {
   const [accepted, setAccepted] = useState(false);
   const q = props.quote;
   return (
-    <Popup
+    <LazyPopup
       visible={q !== null}
       onMaskClick={props.onCancel}
       bodyStyle={{ borderTopLeftRadius: 16, borderTopRightRadius: 16 }}
@@ -86,7 +86,7 @@ export function ConfirmSheet(props: {
           </div>
         </div>
       )}
-    </Popup>
+    </LazyPopup>
   );
 }
 

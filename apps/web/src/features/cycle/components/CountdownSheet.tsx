@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import Popup from 'antd-mobile/es/components/popup';
+import { LazyPopup } from '../../../components/LazyPopup.tsx';
 import ProgressBar from 'antd-mobile/es/components/progress-bar';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -17,14 +17,14 @@ import { DirectionTag, Line, ResultTag } from './badges.tsx';
 export function CountdownSheet(props: { contract: (Contract & { now: number }) | null; onClose: () => void }) {
   const c = props.contract;
   return (
-    <Popup
+    <LazyPopup
       visible={c !== null}
       onMaskClick={props.onClose}
       bodyStyle={{ borderTopLeftRadius: 16, borderTopRightRadius: 16 }}
       destroyOnClose
     >
       {c && <Countdown contract={c} onClose={props.onClose} />}
-    </Popup>
+    </LazyPopup>
   );
 }
 

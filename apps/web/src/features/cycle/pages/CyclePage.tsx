@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import Toast from 'antd-mobile/es/components/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api.ts';
+import { showToast } from '../../../lib/feedback.ts';
 import { formatPrice } from '../../../lib/format/price.ts';
 import { useSignedIn } from '../../../lib/session.ts';
 import { useIntoQuery, useMyBalances } from '../../../lib/realtime/hooks.ts';
@@ -127,7 +127,7 @@ function CycleTicket(props: { products: Products }) {
         return;
       }
       setQuote(null);
-      if (err instanceof ApiError) Toast.show({ content: err.message });
+      if (err instanceof ApiError) showToast({ content: err.message });
     }
   };
 
@@ -144,7 +144,7 @@ function CycleTicket(props: { products: Products }) {
     } catch (err) {
       // the product may be gone altogether (switched off, stake now out of range): say why
       setQuote(null);
-      if (err instanceof ApiError) Toast.show({ content: err.message });
+      if (err instanceof ApiError) showToast({ content: err.message });
     }
   };
 

@@ -12,6 +12,7 @@ import {
 } from 'antd-mobile-icons';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
+import { Later } from '../../../components/Later.tsx';
 import { PageSection } from '../../../components/PageSection.tsx';
 import { BannerCarousel } from '../../content/components/BannerCarousel.tsx'; // content feature: home banners
 import { NoticeStrip } from '../../content/components/NoticeStrip.tsx'; // content feature: latest notices
@@ -54,19 +55,22 @@ export default function HomePage() {
           <h1 className="hero__title">{t('home.headline')}</h1>
           <p className="hero__text">{t('home.subline')}</p>
         </section>
-        <PageSection title={t('home.shortcuts')}>
-          <div className="shortcut-grid">
-            {SHORTCUTS.map((s) => (
-              <Link key={s.to} to={s.to} className="shortcut">
-                <span className="shortcut__icon">{s.icon}</span>
-                <span className="shortcut__label">{t(s.key)}</span>
-              </Link>
-            ))}
-          </div>
-        </PageSection>
-        <PageSection title={t('home.rankings')}>
-          <Rankings />
-        </PageSection>
+        {/* below the headline: drawn in a task after the first one */}
+        <Later>
+          <PageSection title={t('home.shortcuts')}>
+            <div className="shortcut-grid">
+              {SHORTCUTS.map((s) => (
+                <Link key={s.to} to={s.to} className="shortcut">
+                  <span className="shortcut__icon">{s.icon}</span>
+                  <span className="shortcut__label">{t(s.key)}</span>
+                </Link>
+              ))}
+            </div>
+          </PageSection>
+          <PageSection title={t('home.rankings')}>
+            <Rankings />
+          </PageSection>
+        </Later>
       </div>
     </div>
   );

@@ -6,7 +6,9 @@ import { cumulativeDepth } from '../model/chart-data.ts';
 /** Hosts the depth chart (lazy like the candle chart); repaints when the book changes. */
 export function DepthChartView(props: { book: DepthBook | undefined }) {
   const box = useRef<HTMLDivElement>(null);
-  const chart = useLazyChart(box, (el) => import('../charts/depth-chart.ts').then((m) => new m.DepthChart(el)));
+  const chart = useLazyChart(box, () =>
+    import('../charts/depth-chart.ts').then((m) => (el: HTMLElement) => new m.DepthChart(el)),
+  );
 
   useEffect(() => {
     if (!chart || !props.book) return;

@@ -235,34 +235,33 @@ function threadCpuMs(pid: number): { main: number; worker: number } {
   return out;
 }
 
-/** The PostgreSQL backends serving the benchmark's database (the server's pools), by pid. */
-async function databaseBackends(): Promise<number[]> {
-  if (!dbUrl) return [];
-  const c = new pg.Client({ connectionString: dbUrl });
+/** The rows of one query on the benchmark's database, on a connection of its own (not one of the server's). */
+async function readBenchDb<T extends object>(text: string): Promise<T[]> {
+  const c = new pg.Client({ connectionString: dbUrl ?? undefined });
   await c.connect();
   try {
-    const r = await c.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    );
-    return r.rows.map((x) => x.pid);
+    return (await c.query<T>(text)).rows;
   } finally {
     await c.end();
   }
 }
 
+/** The PostgreSQL backends serving the benchmark's database (the server's pools), by pid. */
+async function databaseBackends(): Promise<number[]> {
+  if (!dbUrl) return [];
+  const rows = await readBenchDb<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return rows.map((x) => x.pid);
+}
+
 /** Transactions committed and rolled back in the benchmark's database so far (PostgreSQL only). */
 async function databaseTransactions(): Promise<{ commits: number; rollbacks: number } | null> {
   if (!dbUrl) return null;
-  const c = new pg.Client({ connectionString: dbUrl });
-  await c.connect();
-  try {
-    const r = await c.query<{ commits: string; rollbacks: string }>(
-      'select xact_commit::text as commits, xact_rollback::text as rollbacks from pg_stat_database where datname = current_database()',
-    );
-    return { commits: Number(r.rows[0]!.commits), rollbacks: Number(r.rows[0]!.rollbacks) };
-  } finally {
-    await c.end();
-  }
+  const [row] = await readBenchDb<{ commits: string; rollbacks: string }>(
+    'select xact_commit::text as commits, xact_rollback::text as rollbacks from pg_stat_database where datname = current_database()',
+  );
+  return { commits: Number(row!.commits), rollbacks: Number(row!.rollbacks) };
 }
 
 /** The n-th order: buys below and sells above the market's mid; one in four crosses to the other side. */

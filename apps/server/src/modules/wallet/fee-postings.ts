@@ -35,45 +35,67 @@ export async function unprocessedFeePostings(
 ): Promise<FeePosting[]> {
   const seen = sql.identifier(examined.table);
   const seenId = sql.identifier(examined.postingIdColumn);
-  const result = (await db.execute(sql`
-    select p.id::text as posting_id, p.transaction_id::text as transaction_id, t.kind, p.currency,
-           p.available_delta::text as amount,
-           (select string_agg(x.user_id::text, ',') from (
-              -- the transaction's own postings first (by its index), then their accounts: the other way round
-              -- the planner may scan every user account's postings for each fee
-              select a2.user_id from (
-                select p2.account_id, sum(p2.available_delta + p2.frozen_delta) as delta from ledger_postings p2
-                where p2.transaction_id = p.transaction_id and p2.currency = p.currency
-                group by p2.account_id
-              ) s
-              join ledger_accounts a2 on a2.id = s.account_id
-              where a2.owner_kind = 'user'
-              group by a2.user_id
-              having sum(s.delta) < 0
-           ) x) as payers
+  // A consumer that runs every few seconds finds a backlog of thousands of fees and reads it in batches above
+  // its cursor. The batch must come from the fees account's postings in id order (its index), stopping at the
+  // limit. Left to itself the planner, which expects few unexamined postings, gathered the whole backlog with a
+  // bitmap scan and sorted it, for every batch: 14 ms a batch of 200 under load, a quarter of the database's
+  // time (measured with pg_stat_statements). For this statement only, it plans with ordered index scans and
+  // nested loops, which keep the index order and stop at the limit.
+  const fees = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true),
+      set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`);
+    const result = (await tx.execute(sql`
+      select p.id::text as posting_id, p.transaction_id::text as transaction_id, t.kind, p.currency,
+             p.available_delta::text as amount
+      from ledger_accounts a
+      cross join lateral (
+        select p.id, p.transaction_id, p.currency, p.available_delta from ledger_postings p
+        where p.account_id = a.id and p.id > ${after} and p.available_delta > 0
+          and not exists (select 1 from ${seen} r where r.${seenId} = p.id)
+        order by p.id
+        limit ${limit}
+      ) p
+      join ledger_transactions t on t.id = p.transaction_id
+      where a.owner_kind = 'system' and a.system_name = 'fees'
+      order by p.id
+      limit ${limit}`)) as unknown as Rows<{
+      posting_id: string;
+      transaction_id: string;
+      kind: string;
+      currency: string;
+      amount: string;
+    }>;
+    return result.rows;
+  });
+  if (!fees.length) return [];
+  // the users whose balance in the fee's currency goes down in its transaction (the transactions' own postings,
+  // through their index)
+  const losers = (await db.execute(sql`
+    select p.transaction_id::text as transaction_id, p.currency, a.user_id::text as user_id
     from ledger_postings p
     join ledger_accounts a on a.id = p.account_id
-    join ledger_transactions t on t.id = p.transaction_id
-    where a.owner_kind = 'system' and a.system_name = 'fees' and p.available_delta > 0 and p.id > ${after}
-      and not exists (select 1 from ${seen} r where r.${seenId} = p.id)
-    order by p.id
-    limit ${limit}`)) as unknown as Rows<{
-    posting_id: string;
+    where p.transaction_id = any(${sql.param([...new Set(fees.map((f) => f.transaction_id))])}::bigint[])
+      and a.owner_kind = 'user'
+    group by p.transaction_id, p.currency, a.user_id
+    having sum(p.available_delta + p.frozen_delta) < 0`)) as unknown as Rows<{
     transaction_id: string;
-    kind: string;
     currency: string;
-    amount: string;
-    payers: string | null;
+    user_id: string;
   }>;
-  return result.rows.map((r) => {
-    const payers = r.payers ? r.payers.split(',') : [];
+  const payers = new Map<string, string[]>();
+  for (const r of losers.rows) {
+    const key = `${r.transaction_id}|${r.currency}`;
+    payers.set(key, [...(payers.get(key) ?? []), r.user_id]);
+  }
+  return fees.map((r) => {
+    const users = payers.get(`${r.transaction_id}|${r.currency}`) ?? [];
     return {
       postingId: Number(r.posting_id),
       transactionId: Number(r.transaction_id),
       kind: r.kind,
       currency: r.currency,
       amount: BigInt(r.amount),
-      payerUserId: payers.length === 1 ? Number(payers[0]) : null,
+      payerUserId: users.length === 1 ? Number(users[0]) : null,
     };
   });
 }

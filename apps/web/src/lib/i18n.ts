@@ -29,8 +29,6 @@ function filesOf(locale: Locale): { ns: string; load: () => Promise<Bundle> }[] 
 export const NAMESPACES: string[] = [...new Set(filesOf(DEFAULT_LOCALE).map((f) => f.ns))];
 
 const resources: Resources = {};
-/** Languages whose start-up files are in `resources` (texts a screen adds may put a language there earlier). */
-const loaded = new Set<Locale>();
 let lookup: Lookup = lookupFor(DEFAULT_LOCALE);
 const listeners = new Set<() => void>();
 
@@ -47,15 +45,36 @@ function lookupFor(locale: Locale): Lookup {
 
 /** On-demand namespaces some screen asked for: fetched again with any language chosen later. */
 const requested = new Set<string>();
+/**
+ * The languages a switch in progress is loading. A screen that asks for its texts meanwhile gets them in these
+ * too: the switch chose its files before the screen asked.
+ */
+let switching: readonly Locale[] = [];
+/** Each language file's fetch, once (a failed one is tried again next time), by "<locale>/<namespace>". */
+const fileLoads = new Map<string, Promise<void>>();
 
+function loadFile(locale: Locale, file: { ns: string; load: () => Promise<Bundle> }): Promise<void> {
+  const key = `${locale}/${file.ns}`;
+  let loading = fileLoads.get(key);
+  if (!loading) {
+    loading = file.load().then((b) => {
+      const bundle = (resources[locale] ??= {});
+      // texts a screen added itself (addTexts) keep precedence over the file's
+      bundle[file.ns] = merge(b.default, bundle[file.ns] ?? {});
+    });
+    fileLoads.set(key, loading);
+    loading.catch(() => fileLoads.delete(key));
+  }
+  return loading;
+}
+
+/**
+ * The files of `locale` a screen may draw from now: its start-up namespaces and every on-demand one asked for so
+ * far (also when the language was loaded before a screen asked for more).
+ */
 async function loadLocale(locale: Locale): Promise<void> {
-  if (loaded.has(locale)) return;
   const wanted = filesOf(locale).filter((f) => !ON_DEMAND_NAMESPACES.includes(f.ns) || requested.has(f.ns));
-  const bundles = await Promise.all(wanted.map(async (f) => ({ ns: f.ns, data: (await f.load()).default })));
-  const added = resources[locale] ?? {};
-  resources[locale] = Object.fromEntries(bundles.map((b) => [b.ns, merge(b.data, added[b.ns] ?? {})]));
-  for (const [ns, tree] of Object.entries(added)) resources[locale][ns] ??= tree;
-  loaded.add(locale);
+  await Promise.all(wanted.map((f) => loadFile(locale, f)));
 }
 
 function merge(into: Tree, from: Tree): Tree {
@@ -72,12 +91,15 @@ export async function loadTexts(namespaces: readonly string[]): Promise<void> {
   const missing = namespaces.filter((ns) => !requested.has(ns));
   if (!missing.length) return;
   for (const ns of missing) requested.add(ns);
+  const languages = new Set([...(lookup.languages as Locale[]), ...switching]);
   await Promise.all(
-    lookup.languages.map(async (l) => {
-      const files = filesOf(l as Locale).filter((f) => missing.includes(f.ns));
-      for (const f of files) addTexts(l as Locale, f.ns, (await f.load()).default);
-    }),
+    [...languages].flatMap((l) =>
+      filesOf(l)
+        .filter((f) => missing.includes(f.ns))
+        .map((f) => loadFile(l, f)),
+    ),
   );
+  for (const listener of listeners) listener();
 }
 
 /**
@@ -96,25 +118,35 @@ function switchTo(locale: Locale): void {
   for (const listener of listeners) listener();
 }
 
-/** A complete locale needs no fallback texts; a partial one (tr) needs en_us beside it. */
-function loadWithFallback(locale: Locale): Promise<unknown> {
-  const complete = COMPLETE_LOCALES.includes(locale);
-  return Promise.all([loadLocale(locale), complete ? undefined : loadLocale(DEFAULT_LOCALE)]);
+/**
+ * Loads `locale` (a complete locale needs no fallback texts; a partial one, tr, needs en_us beside it) and then
+ * switches to it; screens asking for texts until the switch get them in these languages too. False when a later
+ * switch was asked for before this one's files arrived.
+ */
+async function loadAndSwitch(locale: Locale): Promise<boolean> {
+  const languages = COMPLETE_LOCALES.includes(locale) ? [locale] : [locale, DEFAULT_LOCALE];
+  switching = languages;
+  try {
+    await Promise.all(languages.map(loadLocale));
+    // a later switch asked for meanwhile has the last word
+    if (switching !== languages) return false;
+    switchTo(locale);
+    return true;
+  } finally {
+    if (switching === languages) switching = [];
+  }
 }
 
 export async function initI18n(): Promise<Locale> {
   const lng = startupLanguage(readStored(StorageKey.LANG));
   writeStored(StorageKey.LANG, lng);
-  await loadWithFallback(lng);
-  switchTo(lng);
+  await loadAndSwitch(lng);
   return lng;
 }
 
 /** Switches the interface language and keeps the choice in LANG. */
 export async function changeLanguage(locale: Locale): Promise<void> {
-  await loadWithFallback(locale);
-  writeStored(StorageKey.LANG, locale);
-  switchTo(locale);
+  if (await loadAndSwitch(locale)) writeStored(StorageKey.LANG, locale);
 }
 
 /** The language in use now (what the `locale` header of every API call says). */

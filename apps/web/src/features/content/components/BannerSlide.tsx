@@ -2,7 +2,7 @@ import type { Banner } from '../api/content.ts';
 
 /**
  * One home banner: the operator's picture, a link when it has one. A plain lazy image over the box's own colour
- * (content.css): antd-mobile's Image brought nine small chunks into the home screen's start-up.
+ * (content.css): antd-mobile's Image brought eight small scripts and a style sheet into the home screen's start-up.
  */
 export function BannerSlide(props: { banner: Banner; onOpen: (b: Banner) => void }) {
   const b = props.banner;

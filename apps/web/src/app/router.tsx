@@ -4,7 +4,6 @@ import { loadChunk } from '../lib/lazy.ts';
 import { loadTexts } from '../lib/i18n.ts';
 import { nextTask } from '../lib/scheduling.ts';
 import { mergeRoutes } from './merge-routes.ts';
-import { needsLaterRoutes, splitForStart } from './start-routes.ts';
 import type { RouteDef, RouteHandle } from '../lib/route-def.ts';
 import { featureRoutes } from './routes.ts';
 import { Shell } from './Shell.tsx';
@@ -43,34 +42,15 @@ export function createAppRouter() {
     titleKey: 'common:nav.notFound',
     load: () => import('./pages/NotFoundPage.tsx'),
   };
-  // Created with the routes the opened path can match; the rest join at the first move to another first segment
-  // (app/start-routes.ts): a shorter start-up task.
-  const opened = window.location.pathname;
-  const tabs = splitForStart(
-    routes.filter((r) => r.tab),
-    opened,
-  );
-  const pages = splitForStart([...routes.filter((r) => !r.tab), notFound], opened);
-  let later: { tabs: RouteDef[]; pages: RouteDef[] } | null = { tabs: tabs.later, pages: pages.later };
-  return createBrowserRouter(
-    [
-      {
-        element: <Shell />,
-        errorElement: <RouteError />,
-        children: [
-          { index: true, loader: () => redirect('/home') },
-          { id: 'tabs', element: <TabLayout />, children: tabs.now.map(toRouteObject) },
-          { id: 'pages', element: <PageLayout />, children: pages.now.map(toRouteObject) },
-        ],
-      },
-    ],
+  return createBrowserRouter([
     {
-      patchRoutesOnNavigation: ({ path, patch }) => {
-        if (!later || !needsLaterRoutes(opened, path)) return;
-        patch('tabs', later.tabs.map(toRouteObject));
-        patch('pages', later.pages.map(toRouteObject));
-        later = null;
-      },
+      element: <Shell />,
+      errorElement: <RouteError />,
+      children: [
+        { index: true, loader: () => redirect('/home') },
+        { element: <TabLayout />, children: routes.filter((r) => r.tab).map(toRouteObject) },
+        { element: <PageLayout />, children: [...routes.filter((r) => !r.tab), notFound].map(toRouteObject) },
+      ],
     },
-  );
+  ]);
 }

@@ -47,6 +47,14 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 600,
     // dist/.vite/manifest.json: which chunks each route loads, read by `npm run size` (scripts/web-size.mjs)
     manifest: true,
+    // A screen's chunk imports its shared chunks itself: the browser's module loader fetches them as it reads the
+    // imports. Vite's preload helper would instead insert a <link rel="modulepreload"> per chunk, all in the task
+    // that starts the import (20–50 links for a first screen, about a millisecond each: apps/web/README.md
+    // §Lighthouse). Style sheets still go through it (a screen waits for them).
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     // the coin icons stay files the browser fetches when a row shows them, not text inside the scripts
     assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
     rolldownOptions: {

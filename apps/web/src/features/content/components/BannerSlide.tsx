@@ -1,7 +1,9 @@
-import Image from 'antd-mobile/es/components/image';
 import type { Banner } from '../api/content.ts';
 
-/** One home banner: the operator's picture, a link when it has one. */
+/**
+ * One home banner: the operator's picture, a link when it has one. A plain lazy image over the box's own colour
+ * (content.css): antd-mobile's Image brought eight small scripts and a style sheet into the home screen's start-up.
+ */
 export function BannerSlide(props: { banner: Banner; onOpen: (b: Banner) => void }) {
   const b = props.banner;
   return (
@@ -13,7 +15,7 @@ export function BannerSlide(props: { banner: Banner; onOpen: (b: Banner) => void
       onKeyDown={(e) => e.key === 'Enter' && props.onOpen(b)}
       data-testid={`banner-${b.id}`}
     >
-      <Image src={b.imageUrl} alt={b.title} fit="cover" width="100%" height="100%" lazy />
+      <img className="ct-banner__img" src={b.imageUrl} alt={b.title} loading="lazy" decoding="async" />
     </div>
   );
 }

@@ -1,16 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RightOutline, SoundOutline } from 'antd-mobile-icons';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { useSignedIn } from '../../../lib/session.ts';
 import { latestNoticesQuery } from '../api/content.ts';
-import { NoticeLink } from './NoticeLink.tsx';
+import { NoticeTicker } from './NoticeTicker.tsx';
 import './content.css';
-
-// the scrolling (antd-mobile's Swiper and its animation library) loads after the first screen has drawn;
-// until then the newest notice stands in the same place
-const NoticeTicker = lazy(() => import('./NoticeTicker.tsx'));
 
 /**
  * The home page's notice strip: the newest notices scroll by vertically; tapping one opens it,
@@ -27,15 +22,7 @@ export function NoticeStrip() {
   return (
     <div className="ct-strip" data-testid="notice-strip">
       <SoundOutline className="ct-strip__icon" aria-hidden="true" />
-      <Suspense
-        fallback={
-          <div className="ct-strip__swiper">
-            <NoticeLink notice={notices[0]!} />
-          </div>
-        }
-      >
-        <NoticeTicker notices={notices} />
-      </Suspense>
+      <NoticeTicker notices={notices} />
       <Link to="/announcement" className="ct-strip__more" aria-label={t('more')} data-testid="notice-strip-more">
         <RightOutline />
       </Link>

@@ -31,6 +31,10 @@ export const NAMESPACES: string[] = [...new Set(filesOf(DEFAULT_LOCALE).map((f) 
 const resources: Resources = {};
 let lookup: Lookup = lookupFor(DEFAULT_LOCALE);
 const listeners = new Set<() => void>();
+/** Screens re-render: the texts or the language changed. */
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 
 function lookupFor(locale: Locale): Lookup {
   const complete = COMPLETE_LOCALES.includes(locale);
@@ -99,7 +103,7 @@ export async function loadTexts(namespaces: readonly string[]): Promise<void> {
         .map((f) => loadFile(l, f)),
     ),
   );
-  for (const listener of listeners) listener();
+  notify();
 }
 
 /**
@@ -109,13 +113,13 @@ export async function loadTexts(namespaces: readonly string[]): Promise<void> {
 export function addTexts(locale: Locale, ns: string, tree: Tree): void {
   const bundle = (resources[locale] ??= {});
   bundle[ns] = merge(bundle[ns] ?? {}, tree);
-  for (const listener of listeners) listener();
+  notify();
 }
 
 function switchTo(locale: Locale): void {
   lookup = lookupFor(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = LANGUAGE_TAGS[locale];
-  for (const listener of listeners) listener();
+  notify();
 }
 
 /**

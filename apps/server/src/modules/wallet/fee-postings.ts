@@ -82,22 +82,20 @@ export async function unprocessedFeePostings(
     currency: string;
     user_id: string;
   }>;
-  const payers = new Map<string, string[]>();
+  // the one user who paid each fee, or null when several did
+  const payers = new Map<string, number | null>();
   for (const r of losers.rows) {
     const key = `${r.transaction_id}|${r.currency}`;
-    payers.set(key, [...(payers.get(key) ?? []), r.user_id]);
+    payers.set(key, payers.has(key) ? null : Number(r.user_id));
   }
-  return fees.map((r) => {
-    const users = payers.get(`${r.transaction_id}|${r.currency}`) ?? [];
-    return {
-      postingId: Number(r.posting_id),
-      transactionId: Number(r.transaction_id),
-      kind: r.kind,
-      currency: r.currency,
-      amount: BigInt(r.amount),
-      payerUserId: users.length === 1 ? Number(users[0]) : null,
-    };
-  });
+  return fees.map((r) => ({
+    postingId: Number(r.posting_id),
+    transactionId: Number(r.transaction_id),
+    kind: r.kind,
+    currency: r.currency,
+    amount: BigInt(r.amount),
+    payerUserId: payers.get(`${r.transaction_id}|${r.currency}`) ?? null,
+  }));
 }
 
 /**

@@ -17,7 +17,8 @@ import type { Database } from './database.ts';
  * nothing else reclaims them — vacuumed once its dead rows pass 50 + 20 % and nothing was written to it since the
  * pass before: a vacuum holds the embedded database's one thread for as long as it runs, and under load that
  * halved the orders per second (bench:http at 256 connections, load average 3–7: 1,276–1,667 against
- * 3,084–3,434 orders/s without the upkeep), so it waits for a quiet moment. On PostgreSQL `skip_locked` leaves a table autovacuum is working on to autovacuum.
+ * 3,084–3,434 orders/s without the upkeep), so it waits for a quiet moment. On PostgreSQL `skip_locked` leaves a
+ * table autovacuum is working on to autovacuum.
  */
 export interface TableUpkeep {
   /** One pass now (tests; the timer calls it too). Resolves to the tables analyzed and vacuumed. */

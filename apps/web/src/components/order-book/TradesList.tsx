@@ -1,4 +1,5 @@
 import { useTranslation } from '../../lib/use-translation.ts';
+import { dateTimeFormat } from '../../lib/format/date-time.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 import { HeadedTable } from '../HeadedTable.tsx';
 import './order-book.css';
@@ -13,29 +14,15 @@ export interface TapeTrade {
   demo?: boolean;
 }
 
-// One format per language, not one per render: the tape re-renders with every trade, and building an
-// Intl.DateTimeFormat loads the language's calendar data (tens of milliseconds the first time on a phone).
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-function timeFormat(language: string): Intl.DateTimeFormat {
-  let format = timeFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language.replace('_', '-'), {
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hour12: false,
-    });
-    timeFormats.set(language, format);
-  }
-  return format;
-}
+// the tape re-renders with every trade: its format is made once per language
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false };
 
 /** The latest trades, newest first; the price in the rising colour for a taker buy, the falling one for a taker sell. */
 export function TradesList(props: { trades: readonly TapeTrade[] | undefined; limit?: number }) {
   const { t, i18n } = useTranslation('book');
   const list = (props.trades ?? []).slice(0, props.limit ?? 30);
   if (!list.length) return <div className="list-loading">{t('noTrades')}</div>;
-  const time = timeFormat(i18n.language);
+  const time = dateTimeFormat(i18n.language, TIME);
   return (
     <HeadedTable head={[t('time'), t('price'), t('amount')]} className="trades-table" testId="trades-list">
       {list.map((tr) => (

@@ -7,6 +7,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { dateTimeFormat } from '../../lib/format/date-time.ts';
 import type { Bar } from './candle-bars.ts';
 import { baseChartOptions, chartPalette, watchPalette, type ChartPalette } from './chart-theme.ts';
 
@@ -24,7 +25,6 @@ const DATE_FORMATS: Partial<Record<TickMarkType, Intl.DateTimeFormatOptions>> = 
   [TickMarkType.Month]: { month: 'short' },
   [TickMarkType.DayOfMonth]: { day: 'numeric' },
 };
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /**
@@ -39,13 +39,7 @@ export function tickMark(time: Time, type: TickMarkType, locale: string): string
   const hhmm = `${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())}`;
   if (type === TickMarkType.Time) return hhmm;
   if (type === TickMarkType.TimeWithSeconds) return `${hhmm}:${twoDigits(at.getUTCSeconds())}`;
-  const key = `${locale} ${type}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...DATE_FORMATS[type], timeZone: 'UTC' });
-    dateFormats.set(key, format);
-  }
-  return format.format(at);
+  return dateTimeFormat(locale, { ...DATE_FORMATS[type], timeZone: 'UTC' }).format(at);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { SpotOrder } from '@tidemark/contract';
 import type { StopOrder } from '@tidemark/contract/spot-stops';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPrice } from '../../../lib/format/price.ts';
+import { dateTimeFormat } from '../../../lib/format/date-time.ts';
 import { cancelAll, cancelOrder, cancelStop } from '../api/trade.ts';
 import { StopOrderItem } from './StopOrderItem.tsx';
 import { sideKey, statusKey, typeKey } from '../model/order-view.ts';
@@ -25,14 +26,8 @@ export function OpenOrders(props: {
   const { t, i18n } = useTranslation('trade');
   const queryClient = useQueryClient();
   const refresh = () => void refreshMoney(queryClient);
-  // Made at the first order listed: building a date format loads the language's calendar data (30 ms in the trade
-  // screen's first render on a phone-speed thread), which a guest's empty list does not need.
-  let format: Intl.DateTimeFormat | undefined;
-  const when = (ms: number) =>
-    (format ??= new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
-      dateStyle: 'short',
-      timeStyle: 'medium',
-    })).format(ms);
+  // made at the first order listed (a guest's empty list needs none), then kept (lib/format/date-time.ts)
+  const when = (ms: number) => dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(ms);
   const stops = props.stops ?? [];
   const legs = new Set(stops.flatMap((s) => (s.status === 'waiting' && s.ocoOrder ? [s.ocoOrder.id] : [])));
   const orders = (props.orders ?? []).filter((o) => !legs.has(o.id));

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { arrayLiteral } from './array-literal.ts';
 import { acquireLockFile } from './lock-file.ts';
 import { StatementTrace } from './statement-trace.ts';
 import { PgliteThread } from './pglite-thread.ts';
@@ -46,7 +47,10 @@ export interface Database {
 export const PREPARED = sql.raw('/* prepared */ ');
 const PREPARED_MARK = '/* prepared */ ';
 
-/** Names statements that start with the PREPARED mark, on every connection the pool opens. */
+/**
+ * Names statements that start with the PREPARED mark, on every connection the pool opens, and writes their array
+ * parameters as literals itself (array-literal.ts: the driver's own conversion escaped every element).
+ */
 function prepareMarked(pool: pg.Pool): void {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
@@ -60,14 +64,17 @@ function prepareMarked(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-      const c = config as { text?: unknown; name?: unknown } | null;
+      const c = config as { text?: unknown; name?: unknown; values?: unknown } | null;
       if (c && typeof c === 'object' && !c.name && typeof c.text === 'string' && c.text.startsWith(PREPARED_MARK)) {
-        return query({ ...c, name: nameOf(c.text) }, ...rest);
+        const values = Array.isArray(c.values) ? c.values.map(literalArrays) : c.values;
+        return query({ ...c, name: nameOf(c.text), values }, ...rest);
       }
       return query(config, ...rest);
     };
   });
 }
+
+const literalArrays = (v: unknown) => (Array.isArray(v) ? (arrayLiteral(v) ?? v) : v);
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)

@@ -1,4 +1,5 @@
 import { protocol } from '@electric-sql/pglite';
+import { arrayLiteral } from './array-literal.ts';
 
 /**
  * What crosses between the server's thread and the embedded database's thread (pglite-thread.ts,
@@ -21,19 +22,9 @@ export function textParam(value: Param): string | null {
   if (typeof value === 'string') return value;
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`;
-  if (Array.isArray(value)) return arrayLiteral(value);
+  if (Array.isArray(value)) return arrayLiteral(value, textParam)!;
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value); // number, bigint, boolean
-}
-
-function arrayLiteral(values: readonly Param[]): string {
-  const parts = values.map((v) => {
-    if (v === null || v === undefined) return 'NULL';
-    if (Array.isArray(v)) return arrayLiteral(v);
-    const text = textParam(v)!;
-    return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-  });
-  return `{${parts.join(',')}}`;
 }
 
 /**

@@ -37,4 +37,21 @@ describe.skipIf(!process.env.DATABASE_URL)('statements marked PREPARED on Postgr
     expect(rows.find((r) => r.statement.includes('* 2 as y'))!.name).toMatch(/^tm_[0-9a-f]{20}$/);
     expect(rows.some((r) => r.statement.includes('unmarked'))).toBe(false);
   });
+
+  it('read their array parameters back unchanged, however awkward the elements', async () => {
+    const texts = ['', ' lead', 'a b', 'a,b', '{x}', 'say "hi"', 'back\\slash', 'null', 'NULL', 'ü', '1', null];
+    const bigints = ['1', '-9223372036854775808', '9223372036854775807', null];
+    const flags = [true, false, null];
+    const times = ['2026-11-27T13:00:00.000Z', null];
+    const r = (await handle.database.db.execute(
+      sql`${PREPARED}select ${sql.param(texts)}::text[] as texts, ${sql.param(bigints)}::bigint[]::text[] as bigints,
+          ${sql.param(flags)}::boolean[] as flags,
+          ${sql.param(times)}::timestamptz[] = array['2026-11-27T13:00:00Z'::timestamptz, null] as times`,
+    )) as unknown as { rows: Array<{ texts: unknown; bigints: unknown; flags: unknown; times: boolean }> };
+    const row = r.rows[0]!;
+    expect(row.texts).toEqual(texts);
+    expect(row.bigints).toEqual(bigints);
+    expect(row.flags).toEqual(flags);
+    expect(row.times).toBe(true);
+  });
 });

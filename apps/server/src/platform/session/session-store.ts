@@ -83,7 +83,8 @@ export class SessionStore {
   /** The live session behind a token, or null when it is unknown, expired or revoked. */
   async resolve(token: string, kind: PrincipalKind): Promise<Session | null> {
     const now = new Date(this.clock.now());
-    const key = `${kind}|${hashToken(token)}`;
+    // keyed by the token as the request carried it: hashing it for every request cost more than the lookup
+    const key = `${kind}|${token}`;
     const hit = this.cache.get(key);
     // Date.now, not the injectable clock: the cache bounds real staleness, whatever time tests simulate
     if (hit && Date.now() - hit.at < CACHE_MS && hit.session.expiresAt > now) return hit.session;

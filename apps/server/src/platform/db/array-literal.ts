@@ -17,8 +17,8 @@ export function arrayLiteral(values: readonly unknown[], other?: (value: unknown
     if (v === null || v === undefined) out += 'NULL';
     else if (typeof v === 'string') out += isBare(v) ? v : quoted(v);
     else if (typeof v === 'number' || typeof v === 'bigint') out += String(v);
-    else if (typeof v === 'boolean')
-      out += v ? 'true' : 'false'; // as the driver writes them
+    // booleans as the driver writes them
+    else if (typeof v === 'boolean') out += v ? 'true' : 'false';
     else if (Array.isArray(v)) {
       const inner = arrayLiteral(v, other);
       if (inner === null) return null;

@@ -83,7 +83,8 @@ export class SessionStore {
   /** The live session behind a token, or null when it is unknown, expired or revoked. */
   async resolve(token: string, kind: PrincipalKind): Promise<Session | null> {
     const now = new Date(this.clock.now());
-    // keyed by the token as the request carried it: hashing it for every request cost more than the lookup
+    // keyed by the token as the request carried it: the hash is needed only to find the stored row, not for every
+    // request a cached session answers (the map lives in this process, like the requests that carry the token)
     const key = `${kind}|${token}`;
     const hit = this.cache.get(key);
     // Date.now, not the injectable clock: the cache bounds real staleness, whatever time tests simulate

@@ -27,8 +27,10 @@ afterAll(async () => {
 
 describe('parameters as text, the way node-postgres sends them', () => {
   it('writes arrays as array literals, quoting what needs it', () => {
-    expect(textParam(['a', 'b,c', 'd"e', 'f\\g', null, ''])).toBe('{"a","b,c","d\\"e","f\\\\g",NULL,""}');
-    expect(textParam([1n, 2, [3, null]])).toBe('{"1","2",{"3",NULL}}');
+    expect(textParam(['a', 'b,c', 'd"e', 'f\\g', null, ''])).toBe('{a,"b,c","d\\"e","f\\\\g",NULL,""}');
+    expect(textParam([1n, 2, [3, null]])).toBe('{1,2,{3,NULL}}');
+    // the word NULL as a text, and letters outside the bare set, are quoted
+    expect(textParam(['NULL', 'null', 'é', 'x y'])).toBe('{"NULL","null","é","x y"}');
     expect(textParam(new Date(Date.UTC(2026, 10, 26, 23, 0, 0, 5)))).toBe('2026-11-26T23:00:00.005Z');
     expect(textParam(new Uint8Array([0, 255]))).toBe('\\x00ff');
     expect(textParam({ a: [1] })).toBe('{"a":[1]}');
@@ -48,7 +50,7 @@ describe('the database on its own thread gives what PGlite query() gives', () =>
     JSON.stringify({ k: ['v', 2] }),
     new Uint8Array([1, 2, 3]),
     ['9007199254740993', '-1'],
-    ['a,b', null, 'c"d'],
+    ['a,b', null, 'c"d', 'NULL', '', 'x y', 'e\\f', '2026-11-27T10:00:00.000Z'],
   ];
   const insert = 'insert into t values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *';
 
@@ -67,7 +69,7 @@ describe('the database on its own thread gives what PGlite query() gives', () =>
       '12345678901234567890.000000000000000001',
       '2026-11-26 22:59:59.123+00',
       [9007199254740993n, -1], // PGlite's own int8 parser: a bigint only beyond 2^53
-      ['a,b', null, 'c"d'],
+      ['a,b', null, 'c"d', 'NULL', '', 'x y', 'e\\f', '2026-11-27T10:00:00.000Z'],
     ]);
   });
 

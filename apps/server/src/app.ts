@@ -74,8 +74,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installDevToolsGuard(app);
   installWebSecurity(app, config);
   const routes = collectRoutes(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   await app.register(fastifyRateLimit, {

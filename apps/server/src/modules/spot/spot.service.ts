@@ -128,11 +128,14 @@ export class SpotService {
       }
     }
     const [row] = await this.db
-      .select({ symbol: spotOrders.symbol })
+      .select({ symbol: spotOrders.symbol, status: spotOrders.status })
       .from(spotOrders)
       .where(and(eq(spotOrders.id, orderId), eq(spotOrders.userId, userId)));
     if (!row) throw notFound('spot.orderNotFound');
     this.gate?.assertOpen('spot', row.symbol, 'cancel');
+    // a committed final state never changes again: answered here, without a lookup inside the market's group.
+    // A stored open state may be stale (the order filled in a group not yet committed): the sequencer decides.
+    if (row.status === 'filled' || row.status === 'cancelled') throw badRequest('ORDER_NOT_OPEN', 'spot.orderNotOpen');
     return toSpotOrder(await this.sequencer(row.symbol).cancel(userId, orderId));
   }
 
@@ -395,7 +398,7 @@ export function toNewOrder(m: Market, userId: number, input: PlaceInput, demo: b
   return {
     userId,
     clientOrderId: input.clientOrderId,
-    requestHash: crypto.createHash('sha256').update(canonical).digest('hex'),
+    requestHash: crypto.hash('sha256', canonical), // one call, no Hash object per order
     side: input.side,
     type: input.type,
     timeInForce,

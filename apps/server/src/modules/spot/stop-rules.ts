@@ -69,7 +69,7 @@ export function toNewStop(m: Market, userId: number, input: StopInput): NewStop 
   return {
     userId,
     clientOrderId: input.clientOrderId,
-    requestHash: crypto.createHash('sha256').update(canonical).digest('hex'),
+    requestHash: crypto.hash('sha256', canonical), // one call, no Hash object per order
     side: input.side,
     type: stopLeg.type === 'limit' ? 'stop_limit' : 'stop_market',
     stopPriceTicks,

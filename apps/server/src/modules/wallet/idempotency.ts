@@ -65,10 +65,7 @@ export async function earlierResult<T>(
 
 /** A hash of the command and its body (keys sorted; secrets such as passwords and codes left out). */
 export function hashBody(command: string, body: unknown): string {
-  return crypto
-    .createHash('sha256')
-    .update(`${command}\n${stableJson(body)}`)
-    .digest('hex');
+  return crypto.hash('sha256', `${command}\n${stableJson(body)}`);
 }
 
 const SECRET_FIELDS = new Set(['requestId', 'fundPassword', 'code', 'totpCode']);

@@ -19,7 +19,7 @@ export interface Session {
 
 /** The token is random and opaque; only its SHA-256 is stored, so a database leak grants nothing. */
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  return crypto.hash('sha256', token);
 }
 
 /** Accepts `Authorization: <token>` and `Authorization: Bearer <token>`. */

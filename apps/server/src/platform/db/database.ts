@@ -62,16 +62,27 @@ function prepareMarked(pool: pg.Pool): void {
     return name;
   };
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-      const c = config as { text?: unknown; name?: unknown; values?: unknown } | null;
-      if (c && typeof c === 'object' && !c.name && typeof c.text === 'string' && c.text.startsWith(PREPARED_MARK)) {
-        const values = Array.isArray(c.values) ? c.values.map(literalArrays) : c.values;
-        return query({ ...c, name: nameOf(c.text), values }, ...rest);
-      }
-      return query(config, ...rest);
-    };
+    const query = client.query.bind(client) as Query;
+    (client as unknown as { query: Query }).query = markedQuery(query, nameOf);
   });
+}
+
+type Query = (config: unknown, ...rest: unknown[]) => unknown;
+
+/**
+ * A client's `query` that names a PREPARED statement and writes its array parameters as literals. The values
+ * come either in the config (`{ text, values }`) or — as the query builder sends them — as the second argument.
+ */
+export function markedQuery(query: Query, nameOf: (text: string) => string): Query {
+  return (config, ...rest) => {
+    const c = config as { text?: unknown; name?: unknown; values?: unknown } | null;
+    if (!c || typeof c !== 'object' || c.name || typeof c.text !== 'string' || !c.text.startsWith(PREPARED_MARK)) {
+      return query(config, ...rest);
+    }
+    const named = { ...c, name: nameOf(c.text) };
+    if (Array.isArray(rest[0])) return query(named, rest[0].map(literalArrays), ...rest.slice(1));
+    return query(Array.isArray(c.values) ? { ...named, values: c.values.map(literalArrays) } : named, ...rest);
+  };
 }
 
 const literalArrays = (v: unknown) => (Array.isArray(v) ? (arrayLiteral(v) ?? v) : v);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/test-database.ts';
-import { PREPARED } from './database.ts';
+import { markedQuery, PREPARED } from './database.ts';
 
 /**
  * Statements marked PREPARED are prepared once per connection under a name on PostgreSQL (parsed, analysed and
@@ -53,5 +53,38 @@ describe.skipIf(!process.env.DATABASE_URL)('statements marked PREPARED on Postgr
     expect(row.bigints).toEqual(bigints);
     expect(row.flags).toEqual(flags);
     expect(row.times).toBe(true);
+  });
+});
+
+describe('the query of a client that names PREPARED statements', () => {
+  const calls: unknown[][] = [];
+  const query = markedQuery(
+    (...args) => calls.push(args),
+    () => 'tm_x',
+  );
+  const text = '/* prepared */ select $1::text[], $2::int';
+
+  it('names the statement and writes its arrays as literals, whether the values come apart or in the config', () => {
+    calls.length = 0;
+    // the query builder's shape: the config, then the values
+    query({ text }, [['a', 'b c', null], 7]);
+    // the driver's own shape: the values inside the config
+    query({ text, values: [['x'], 8] });
+    expect(calls).toEqual([
+      [{ text, name: 'tm_x' }, ['{a,"b c",NULL}', 7]],
+      [{ text, name: 'tm_x', values: ['{x}', 8] }],
+    ]);
+  });
+
+  it('leaves unmarked and already named statements as they are', () => {
+    calls.length = 0;
+    const plain = { text: 'select $1::text[]' };
+    const named = { text, name: 'mine' };
+    query(plain, [['a']]);
+    query(named, [['a']]);
+    expect(calls).toEqual([
+      [plain, [['a']]],
+      [named, [['a']]],
+    ]);
   });
 });

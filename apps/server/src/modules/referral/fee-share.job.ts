@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db/database.ts';
+import { PREPARED, type Db } from '../../platform/db/database.ts';
 import type { FeePosting, LedgerService, PostingHorizon } from '../wallet/ledger.service.ts';
 import type { AccountPort } from '../kyc/account-port.ts';
 import type { ReferralConfig } from './referral.config.ts';
@@ -158,17 +158,16 @@ export class FeeShareJob {
   private async recordQuiet(quiet: Array<{ p: FeePosting; plan: Plan }>): Promise<boolean> {
     const now = new Date(this.deps.clock.now());
     try {
-      await this.deps.db
-        .insert(referralFeePostings)
-        .values(
-          quiet.map(({ p, plan }) => ({
-            postingId: p.postingId,
-            payerUserId: p.payerUserId,
-            outcome: plan.outcome,
-            processedAt: now,
-          })),
-        )
-        .onConflictDoNothing();
+      // one prepared statement of three arrays, however many postings: built by the query builder row by row,
+      // the statement cost the server's main thread more than the orders' own statements
+      await this.deps.db.execute(
+        sql`${PREPARED}insert into referral_fee_postings (posting_id, payer_user_id, outcome, processed_at)
+            select k.posting_id, k.payer_user_id, k.outcome, ${now.toISOString()}::timestamptz
+            from unnest(${sql.param(quiet.map(({ p }) => String(p.postingId)))}::bigint[],
+                        ${sql.param(quiet.map(({ p }) => (p.payerUserId === null ? null : String(p.payerUserId))))}::bigint[],
+                        ${sql.param(quiet.map(({ plan }) => plan.outcome))}::text[]) as k(posting_id, payer_user_id, outcome)
+            on conflict do nothing`,
+      );
       return true;
     } catch (err) {
       this.deps.log.error({ err }, 'referral fee postings without reward could not be recorded together');

@@ -74,9 +74,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installDevToolsGuard(app);
   installWebSecurity(app, config);
   const routes = collectRoutes(app);
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    done(null, payload);
   });
 
   await app.register(fastifyRateLimit, {

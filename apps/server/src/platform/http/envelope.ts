@@ -22,14 +22,12 @@ declare module 'fastify' {
 export function installEnvelope(app: FastifyInstance): void {
   app.decorateRequest('locale', 'en_us');
   app.decorateReply('skipEnvelope', false);
-  // callback hooks, not async ones: they run on every request and do no I/O, so a promise each is waste
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', async (request) => {
     request.locale = normalizeLocale(request.headers.locale);
-    done();
   });
-  app.addHook('preSerialization', (request, reply, payload, done) => {
-    if (reply.skipEnvelope || request.routeOptions.config?.envelope === false) return done(null, payload);
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return done(null, payload);
-    done(null, { code: 200, message: t(request.locale, 'ok'), data: payload ?? null });
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.skipEnvelope || request.routeOptions.config?.envelope === false) return payload;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return payload;
+    return { code: 200, message: t(request.locale, 'ok'), data: payload ?? null };
   });
 }

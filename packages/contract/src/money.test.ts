@@ -42,6 +42,26 @@ describe('decimal strings ↔ minor units', () => {
     }
   });
 
+  it('formats as whole units, a point and the fraction without trailing zeros (property, against division)', () => {
+    const byDivision = (units: bigint, scale: number, fixed: boolean) => {
+      const abs = units < 0n ? -units : units;
+      const whole = (abs / 10n ** BigInt(scale)).toString();
+      const all = scale > 0 ? (abs % 10n ** BigInt(scale)).toString().padStart(scale, '0') : '';
+      const frac = fixed ? all : all.replace(/0+$/, '');
+      return `${units < 0n ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: -1000n, max: 1000n })),
+        fc.integer({ min: 0, max: 18 }),
+        fc.boolean(),
+        (units, scale, fixed) => {
+          expect(formatUnits(units, scale, { fixed })).toBe(byDivision(units, scale, fixed));
+        },
+      ),
+    );
+  });
+
   it('round-trips any amount (property)', () => {
     fc.assert(
       fc.property(

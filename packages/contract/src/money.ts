@@ -42,14 +42,20 @@ export function parseUnits(text: string, scale: number, rounding: Rounding = 'ex
 
 /** Minor units → decimal string; trailing zeros of the fraction are dropped unless `fixed`. */
 export function formatUnits(units: bigint, scale: number, opts: { fixed?: boolean } = {}): string {
+  pow10(scale); // the same check of the scale as everywhere
   const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const p = pow10(scale);
-  const whole = (abs / p).toString();
-  let frac = scale > 0 ? (abs % p).toString().padStart(scale, '0') : '';
-  if (!opts.fixed) frac = frac.replace(/0+$/, '');
+  // the digits split at the scale: no bigint division (this runs for every amount of every answer)
+  const digits = (negative ? -units : units).toString();
+  const cut = digits.length - scale;
+  const whole = cut > 0 ? digits.slice(0, cut) : '0';
+  let frac = cut > 0 ? digits.slice(cut) : digits.padStart(scale, '0');
+  if (!opts.fixed) {
+    let end = frac.length;
+    while (end > 0 && frac.charCodeAt(end - 1) === 48) end--; // trailing '0's
+    frac = frac.slice(0, end);
+  }
   const text = frac ? `${whole}.${frac}` : whole;
-  return negative && abs !== 0n ? `-${text}` : text;
+  return negative ? `-${text}` : text;
 }
 
 /** Changes the scale of a value: `units` at `from` decimals → units at `to` decimals. */

@@ -334,7 +334,10 @@ export class SpotCommitter {
     const c = [...work.created.values()];
     const u = [...work.changed.values()];
     const t = work.trades;
-    const iso = (d: Date) => d.toISOString();
+    // a group's rows mostly share one time (the group's own): written once, not once per row and column
+    let lastDate: Date | null = null;
+    let lastText = '';
+    const iso = (d: Date) => (d === lastDate ? lastText : ((lastDate = d), (lastText = d.toISOString())));
     const ctes = sql`ins as (
               insert into spot_orders (id, user_id, symbol, client_order_id, request_hash, side, type, time_in_force,
                 price_ticks, qty_lots, quote_amount, remaining_lots, filled_base, turnover, fee, frozen_currency,

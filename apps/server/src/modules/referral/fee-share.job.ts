@@ -158,8 +158,8 @@ export class FeeShareJob {
   private async recordQuiet(quiet: Array<{ p: FeePosting; plan: Plan }>): Promise<boolean> {
     const now = new Date(this.deps.clock.now());
     try {
-      // one prepared statement of three arrays, however many postings: built by the query builder row by row,
-      // the statement cost the server's main thread more than the orders' own statements
+      // one prepared statement of three arrays, however many postings: built by the query builder value by value,
+      // this insert cost the server's main thread more than building all the orders' own statements
       await this.deps.db.execute(
         sql`${PREPARED}insert into referral_fee_postings (posting_id, payer_user_id, outcome, processed_at)
             select k.posting_id, k.payer_user_id, k.outcome, ${now.toISOString()}::timestamptz

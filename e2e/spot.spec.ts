@@ -86,6 +86,9 @@ test('a funded user buys through the market maker, sees the fill and the trade, 
   // a limit buy 1 % above the best ask crosses the maker's quotes and fills at their prices
   const depth = await api<Depth>(request, '/xb/v1/spot/depth', { symbol: 'BTCUSDT' });
   const limit = wholeAbove(depth.asks[0]![0], 1n);
+  // the ticket starts its price at the last trade once that is known: type after it did (a fill racing the seed
+  // lands beside it, "63512.350810")
+  await expect(page.getByTestId('ticket-price').locator('input')).not.toHaveValue('');
   await page.getByTestId('ticket-price').locator('input').fill(limit);
   await page.getByTestId('ticket-amount').locator('input').fill('0.001');
   await expect(page.getByTestId('ticket-errors')).toHaveCount(0);
@@ -132,6 +135,7 @@ test('a funded user buys through the market maker, sees the fill and the trade, 
   // a resting buy far below the market, then revoked
   await page.goto('/trade?symbol=BTCUSDT');
   const low = wholeBelow((await api<Depth>(request, '/xb/v1/spot/depth', { symbol: 'BTCUSDT' })).bids[0]![0], 20n);
+  await expect(page.getByTestId('ticket-price').locator('input')).not.toHaveValue('');
   await page.getByTestId('ticket-price').locator('input').fill(low);
   await page.getByTestId('ticket-amount').locator('input').fill('0.001');
   await expect(page.getByTestId('ticket-available')).toHaveText(/^9\d\d(\.\d+)? USDT$/);

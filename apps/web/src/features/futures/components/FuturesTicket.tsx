@@ -88,12 +88,13 @@ export function FuturesTicket(props: {
   const [busy, setBusy] = useState(false);
   const submitting = useRef(false);
 
-  // a limit price starts at the mark
+  // a limit price starts at the mark — unless the user typed one before the mark arrived
   const seeded = useRef(false);
   useEffect(() => {
     if (seeded.current || !c.markPrice) return;
     seeded.current = true;
-    setPrice(c.markPrice);
+    const mark = c.markPrice;
+    setPrice((typed) => (typed === '' ? mark : typed));
   }, [c.markPrice]);
   // a tapped book price, taken while rendering (React's pattern for adjusting state when a prop changes)
   const [seenPick, setSeenPick] = useState(props.picked);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import { PREPARED, type Db } from '../../platform/db/database.ts';
-import type { FeePosting, LedgerService, PostingHorizon } from '../wallet/ledger.service.ts';
+import type { FeePosting, LedgerService } from '../wallet/ledger.service.ts';
 import type { AccountPort } from '../kyc/account-port.ts';
 import type { ReferralConfig } from './referral.config.ts';
 import { referralFeeCursor, referralFeePostings, referralRewards, type FeePostingOutcome } from './referral.schema.ts';
@@ -20,8 +20,11 @@ type LedgerPort = Pick<
   'transaction' | 'transfer' | 'unprocessedFeePostings' | 'postingHorizon' | 'horizonSettled'
 >;
 
-/** Where this job records each fee posting it has examined (its primary key is the posting id). */
+/** Where this job records the fee postings it has paid for, or examined above one it could not (primary key: the posting id). */
 const EXAMINED = { table: 'referral_fee_postings', postingIdColumn: 'posting_id' };
+/** How long a run waits for the transactions writing postings under its horizon to end, and how often it looks. */
+const HORIZON_WAIT_MS = 1_000;
+const HORIZON_POLL_MS = 10;
 
 export interface FeeShareDeps {
   db: Db;
@@ -44,8 +47,6 @@ export class FeeShareJob {
   private readonly deps: FeeShareDeps;
   private running: Promise<unknown> | null = null;
   private timer: NodeJS.Timeout | null = null;
-  /** Taken by the last batch: where the cursor may move once its writers are done. */
-  private horizon: PostingHorizon | null = null;
 
   constructor(deps: FeeShareDeps) {
     this.deps = deps;
@@ -84,23 +85,22 @@ export class FeeShareJob {
     const failed = new Set<number>();
     // an inviter never changes: each payer of this run is read once, not once per fee they paid
     const inviters = new Map<number, Promise<number | null>>();
-    // Postings up to the cursor were all examined before: only those above it are read. Each batch also takes a
-    // horizon, and the one the batch before took, once settled, says up to where every posting is visible now;
-    // once a batch has examined every posting it sees up to there, the cursor moves there (short of a posting
-    // that failed: tried again next run). Moved batch by batch, not at the end of the run: on a busy exchange
-    // new fees keep a run going, and a cursor that waited for its end read every fee since the run began,
-    // again for each batch.
+    // Postings up to the cursor were all examined before. This run reads those above it up to a horizon under
+    // which every posting is committed or rolled back, in id order: so the cursor follows the reading, batch by
+    // batch, and a posting that pays nothing needs no record of its own — nothing below the cursor is read again.
+    // (Recorded one row per fee, two per trade, they were most of this job's cost to the database, and the table
+    // grew with every trade of the exchange.) Only a posting that failed holds the cursor below it: the postings
+    // that pay nothing above it are then recorded, so the next runs, which read from below it, skip them.
+    const horizon = await this.settledHorizon();
+    if (horizon === null) return { examined, rewards }; // a writer is still open: the next run
     let after = await this.cursor();
+    let readAfter = after;
     for (;;) {
-      const previous = this.horizon;
-      this.horizon = await this.deps.ledger().postingHorizon(this.deps.db);
-      const settled =
-        previous && (await this.deps.ledger().horizonSettled(previous, this.deps.db)) ? previous.upTo : null;
-      const limit = batch + failed.size;
-      const read = await this.deps.ledger().unprocessedFeePostings(limit, EXAMINED, this.deps.db, after);
-      const postings = read.filter((p) => !failed.has(p.postingId));
+      const read = await this.deps.ledger().unprocessedFeePostings(batch, EXAMINED, this.deps.db, readAfter, horizon);
+      if (read.length === 0) break;
+      readAfter = read[read.length - 1]!.postingId;
       const planned: Array<{ p: FeePosting; plan: Plan }> = [];
-      for (const p of postings) {
+      for (const p of read) {
         try {
           planned.push({ p, plan: await this.plan(p, inviters) });
         } catch (err) {
@@ -108,14 +108,8 @@ export class FeeShareJob {
           this.deps.log.error({ err, postingId: p.postingId }, 'referral reward could not be planned');
         }
       }
-      // Most fees pay nothing (no inviter): a busy exchange makes two fee postings per trade, so those are
-      // recorded together in one statement instead of one transaction each. Nothing is paid for them, so a
-      // row another runner wrote first is simply kept. If the statement fails they go one by one below.
-      const quiet = planned.filter((x) => x.plan.rewards.length === 0);
-      const quietDone = quiet.length > 0 && (await this.recordQuiet(quiet));
-      if (quietDone) examined += quiet.length;
       for (const { p, plan } of planned) {
-        if (quietDone && plan.rewards.length === 0) continue;
+        if (plan.rewards.length === 0) continue;
         try {
           rewards += await this.process(p, plan);
           examined += 1;
@@ -126,19 +120,38 @@ export class FeeShareJob {
           this.deps.log.error({ err, postingId: p.postingId }, 'referral reward could not be paid');
         }
       }
-      if (settled !== null) {
-        // read in id order after the horizon settled: a full batch saw every unexamined posting up to its last
-        // id, a short one every unexamined posting there is
-        const seenUpTo = read.length === limit ? read[read.length - 1]!.postingId : settled;
-        const below = Math.min(settled, seenUpTo, failed.size ? Math.min(...failed) - 1 : settled);
-        if (below > after) {
-          await this.moveCursor(below);
-          after = below;
-        }
+      const quiet = planned.filter((x) => x.plan.rewards.length === 0);
+      examined += quiet.length;
+      if (failed.size) {
+        const stuck = Math.min(...failed);
+        // if this record fails, the next run reads them again: more work, nothing paid twice
+        await this.recordQuiet(quiet.filter((x) => x.p.postingId > stuck));
       }
-      if (postings.length === 0) break;
+      // a full batch saw every posting up to its last one, a short one every posting up to the horizon
+      const seenUpTo = read.length === batch ? readAfter : horizon;
+      const below = failed.size ? Math.min(seenUpTo, Math.min(...failed) - 1) : seenUpTo;
+      if (below > after) {
+        await this.moveCursor(below);
+        after = below;
+      }
+      if (read.length < batch) break;
     }
     return { examined, rewards };
+  }
+
+  /**
+   * The last posting id given out now, once every transaction that could still be writing one up to it has ended
+   * (fee-postings.ts, `PostingHorizon`) — a money command's transaction lasts milliseconds; null if one is still
+   * open after a while (a run later tries again).
+   */
+  private async settledHorizon(): Promise<number | null> {
+    const ledger = this.deps.ledger();
+    const horizon = await ledger.postingHorizon(this.deps.db);
+    for (let waited = 0; ; waited += HORIZON_POLL_MS) {
+      if (await ledger.horizonSettled(horizon, this.deps.db)) return horizon.upTo;
+      if (waited >= HORIZON_WAIT_MS) return null;
+      await new Promise((resolve) => setTimeout(resolve, HORIZON_POLL_MS));
+    }
   }
 
   private async cursor(): Promise<number> {
@@ -154,12 +167,12 @@ export class FeeShareJob {
       .where(eq(referralFeeCursor.id, 1));
   }
 
-  /** Records fee postings that pay no reward, in one statement; false if it failed (logged). */
-  private async recordQuiet(quiet: Array<{ p: FeePosting; plan: Plan }>): Promise<boolean> {
+  /** Records fee postings that pay no reward, in one statement (a failure is logged). */
+  private async recordQuiet(quiet: Array<{ p: FeePosting; plan: Plan }>): Promise<void> {
+    if (quiet.length === 0) return;
     const now = new Date(this.deps.clock.now());
     try {
-      // one prepared statement of three arrays, however many postings: built by the query builder value by value,
-      // this insert cost the server's main thread more than building all the orders' own statements
+      // one prepared statement of three arrays, however many postings
       await this.deps.db.execute(
         sql`${PREPARED}insert into referral_fee_postings (posting_id, payer_user_id, outcome, processed_at)
             select k.posting_id, k.payer_user_id, k.outcome, ${now.toISOString()}::timestamptz
@@ -168,10 +181,8 @@ export class FeeShareJob {
                         ${sql.param(quiet.map(({ plan }) => plan.outcome))}::text[]) as k(posting_id, payer_user_id, outcome)
             on conflict do nothing`,
       );
-      return true;
     } catch (err) {
-      this.deps.log.error({ err }, 'referral fee postings without reward could not be recorded together');
-      return false;
+      this.deps.log.error({ err }, 'referral fee postings without reward could not be recorded');
     }
   }
 

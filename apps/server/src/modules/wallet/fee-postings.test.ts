@@ -71,5 +71,9 @@ describe('the fee feed', () => {
       all.slice(5).map((p) => p.postingId),
     );
     expect(await unprocessedFeePostings(db, 100, SEEN, all[all.length - 1]!.postingId)).toEqual([]);
+    // and nothing above the horizon given
+    expect(
+      (await unprocessedFeePostings(db, 100, SEEN, all[4]!.postingId, all[6]!.postingId)).map((p) => p.postingId),
+    ).toEqual(all.slice(5, 7).map((p) => p.postingId));
   });
 });

@@ -24,14 +24,15 @@ type Rows<T> = { rows: T[] };
 /**
  * Fee postings a consumer has not examined yet, oldest first. The consumer names the table and column
  * where it records each posting id it has examined (its own table): a posting with a row there is left
- * out, so a posting committed late under a lower id is still found. `after`: postings up to that id are
- * known to be examined (the consumer's cursor, see `visiblePostingHorizon`) and are not read at all.
+ * out. `after`: postings up to that id are known to be examined (the consumer's cursor, see `PostingHorizon`) and
+ * are not read at all; `upTo`: none above that id is read (a settled horizon, under which every posting is visible).
  */
 export async function unprocessedFeePostings(
   db: Db,
   limit: number,
   examined: { table: string; postingIdColumn: string },
   after = 0,
+  upTo: number | null = null,
 ): Promise<FeePosting[]> {
   const seen = sql.identifier(examined.table);
   const seenId = sql.identifier(examined.postingIdColumn);
@@ -51,6 +52,7 @@ export async function unprocessedFeePostings(
       cross join lateral (
         select p.id, p.transaction_id, p.currency, p.available_delta from ledger_postings p
         where p.account_id = a.id and p.id > ${after} and p.available_delta > 0
+          ${upTo === null ? sql`` : sql`and p.id <= ${upTo}`}
           and not exists (select 1 from ${seen} r where r.${seenId} = p.id)
         order by p.id
         limit ${limit}
@@ -104,8 +106,8 @@ export async function unprocessedFeePostings(
  * Posting ids are taken inside INSERTs into ledger_postings, which hold that lock (ROW EXCLUSIVE) from before
  * the id is taken until their transaction ends; so a posting with an id up to `upTo` that is not visible yet
  * belongs to one of `writers`. Once none of them is running (`horizonSettled`), every posting up to `upTo` is
- * committed or rolled back, and a consumer that has then examined every posting it sees may move its cursor
- * to `upTo`.
+ * committed or rolled back: a consumer that reads up to `upTo` in id order sees all of them, and may move its
+ * cursor past each one it has examined.
  */
 export interface PostingHorizon {
   upTo: number;

@@ -258,8 +258,9 @@ export class LedgerService {
     examined: { table: string; postingIdColumn: string },
     db: Db = this.db,
     after = 0,
+    upTo: number | null = null,
   ): Promise<FeePosting[]> {
-    return unprocessedFeePostings(db, limit, examined, after);
+    return unprocessedFeePostings(db, limit, examined, after, upTo);
   }
 
   /** A horizon for a cursor over the postings, and whether it has settled (see fee-postings.ts). */

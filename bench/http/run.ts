@@ -351,6 +351,8 @@ interface RunSummary {
   serverCpuUsPerOrder: number;
   mainThreadCpuUsPerOrder: number;
   databaseCpuUsPerOrder: number | null;
+  /** This process: autocannon sending the orders and reading the answers (it shares the machine's cores). */
+  loadGeneratorCpuUsPerOrder: number;
   /**
    * PostgreSQL: acknowledged commands per committed transaction of the benchmark's database during the run (all
    * of the server's transactions, so a bound from below on the spot groups' size), and the rolled-back ones.
@@ -373,6 +375,7 @@ async function load(tokens: string[], connections: number, duration: number, ser
   const threadCpu0 = threadCpuMs(serverPid);
   const databaseCpu0 = new Map((await databaseBackends()).map((pid) => [pid, cpuMs([pid])]));
   const transactions0 = await databaseTransactions();
+  const loadCpu0 = process.cpuUsage();
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections,
@@ -413,6 +416,7 @@ async function load(tokens: string[], connections: number, duration: number, ser
       },
     ],
   });
+  const loadCpu = process.cpuUsage(loadCpu0);
   const serverCpu = cpuMs([serverPid]) - serverCpu0;
   const threadCpu = threadCpuMs(serverPid);
   // a backend opened during the run counts from zero; one closed during it is missed (the pools keep theirs)
@@ -432,6 +436,7 @@ async function load(tokens: string[], connections: number, duration: number, ser
     ordersPerSecond: Math.round(result['2xx'] / duration),
     serverCpuUsPerOrder: perOrder(serverCpu),
     mainThreadCpuUsPerOrder: perOrder(threadCpu.main - threadCpu0.main),
+    loadGeneratorCpuUsPerOrder: perOrder((loadCpu.user + loadCpu.system) / 1000),
     databaseCpuUsPerOrder: dbUrl
       ? perOrder(databaseCpu)
       : threadCpu.worker > 0
@@ -534,6 +539,7 @@ async function main(): Promise<void> {
         serverCpuUsPerOrder: best.serverCpuUsPerOrder,
         mainThreadCpuUsPerOrder: best.mainThreadCpuUsPerOrder,
         databaseCpuUsPerOrder: best.databaseCpuUsPerOrder,
+        loadGeneratorCpuUsPerOrder: best.loadGeneratorCpuUsPerOrder,
         atConnections: best.connections,
         pgbenchTps,
         ratio: pgbenchTps ? Math.round((best.ordersPerSecond / pgbenchTps) * 100) / 100 : null,

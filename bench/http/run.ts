@@ -5,7 +5,7 @@
  * data directory (PGlite), or on a fresh database of the PostgreSQL server named by DATABASE_URL, with
  * the market maker off. Before the start it creates traders with sessions and funds them through the
  * ledger. It measures a single order on the idle server (sequential, p50), then for each connection count
- * autocannon POSTs to /api/xb/v1/spot/order/place on four markets (limit GTC orders, a unique clientOrderId
+ * a lean keep-alive client (http-load.ts) POSTs to /api/xb/v1/spot/order/place on four markets (limit GTC orders, a unique clientOrderId
  * each; about one in four crosses the book and trades) mixed with cancels of orders it saw acknowledged
  * (about one request in eight). Reported: commands acknowledged per second (2xx only) and the latency
  * percentiles of the acknowledgement (sent only after the group's database commit). With PostgreSQL and
@@ -22,7 +22,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
@@ -33,6 +32,7 @@ import { SessionStore } from '../../apps/server/src/platform/session/session-sto
 import { users } from '../../apps/server/src/modules/account/user.schema.ts';
 import { LedgerService } from '../../apps/server/src/modules/wallet/ledger.service.ts';
 import { ledgerCheck } from '../../apps/server/src/modules/wallet/ledger-check.ts';
+import { runLoad } from './http-load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -351,7 +351,7 @@ interface RunSummary {
   serverCpuUsPerOrder: number;
   mainThreadCpuUsPerOrder: number;
   databaseCpuUsPerOrder: number | null;
-  /** This process: autocannon sending the orders and reading the answers (it shares the machine's cores). */
+  /** This process: the load generator sending the orders and reading the answers (it shares the machine's cores). */
   loadGeneratorCpuUsPerOrder: number;
   /**
    * PostgreSQL: acknowledged commands per committed transaction of the benchmark's database during the run (all
@@ -364,10 +364,10 @@ interface RunSummary {
   latencyMs: { p50: number; p90: number; p99: number; max: number };
 }
 
-/** What autocannon keeps per connection between a request and its response. */
-type Ctx = { cancel?: boolean; token?: string };
+/** What the load generator keeps per connection between a request and its response. */
+type Ctx = { cancel: boolean; token: string };
 
-/** One autocannon run: placements on the four markets, and cancels of orders seen resting. */
+/** One load run: placements on the four markets, and cancels of orders seen resting. */
 async function load(tokens: string[], connections: number, duration: number, serverPid: number): Promise<RunSummary> {
   const resting: Array<{ id: number; token: string }> = [];
   let n = 0;
@@ -376,45 +376,30 @@ async function load(tokens: string[], connections: number, duration: number, ser
   const databaseCpu0 = new Map((await databaseBackends()).map((pid) => [pid, cpuMs([pid])]));
   const transactions0 = await databaseTransactions();
   const loadCpu0 = process.cpuUsage();
-  const result = await autocannon({
-    url: `http://127.0.0.1:${PORT}`,
+  const result = await runLoad<Ctx>({
+    host: '127.0.0.1',
+    port: PORT,
     connections,
-    duration,
-    timeout: 20,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req, ctx) => {
-          const context = ctx as Ctx;
-          const i = n++;
-          if (i % 8 === 7 && resting.length) {
-            const pick = resting.splice(Math.floor(Math.random() * resting.length), 1)[0]!;
-            context.cancel = true;
-            return {
-              ...req,
-              path: '/api/xb/v1/spot/order/cancel',
-              headers: { 'content-type': 'application/json', authorization: pick.token },
-              body: JSON.stringify({ orderId: pick.id }),
-            };
-          }
-          const token = tokens[i % tokens.length]!;
-          context.cancel = false;
-          context.token = token;
-          return {
-            ...req,
-            path: '/api/xb/v1/spot/order/place',
-            headers: { 'content-type': 'application/json', authorization: token },
-            body: orderBody(i),
-          };
-        },
-        onResponse: (status, body, ctx) => {
-          const context = ctx as Ctx;
-          if (status !== 200 || context.cancel || resting.length > 20_000) return;
-          const data = (JSON.parse(body) as { data?: { id: number; status: string } }).data;
-          if (data?.status === 'new') resting.push({ id: data.id, token: context.token! });
-        },
-      },
-    ],
+    durationS: duration,
+    timeoutS: 20,
+    context: () => ({ cancel: false, token: '' }),
+    next: (ctx) => {
+      const i = n++;
+      if (i % 8 === 7 && resting.length) {
+        const pick = resting.splice(Math.floor(Math.random() * resting.length), 1)[0]!;
+        ctx.cancel = true;
+        return { path: '/api/xb/v1/spot/order/cancel', authorization: pick.token, body: `{"orderId":${pick.id}}` };
+      }
+      const token = tokens[i % tokens.length]!;
+      ctx.cancel = false;
+      ctx.token = token;
+      return { path: '/api/xb/v1/spot/order/place', authorization: token, body: orderBody(i) };
+    },
+    onResponse: (status, body, ctx) => {
+      if (status !== 200 || ctx.cancel || resting.length > 20_000) return;
+      const data = (JSON.parse(body) as { data?: { id: number; status: string } }).data;
+      if (data?.status === 'new') resting.push({ id: data.id, token: ctx.token });
+    },
   });
   const loadCpu = process.cpuUsage(loadCpu0);
   const serverCpu = cpuMs([serverPid]) - serverCpu0;
@@ -425,15 +410,15 @@ async function load(tokens: string[], connections: number, duration: number, ser
     0,
   );
   const transactions1 = await databaseTransactions();
-  const perOrder = (ms: number) => Math.round((ms * 1000) / Math.max(1, result['2xx']));
-  const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
-  const refused = Object.entries(codes)
-    .filter(([code]) => code.startsWith('4'))
-    .reduce((sum, [, v]) => sum + v.count, 0);
+  const count = (from: number, to: number) =>
+    [...result.statuses].filter(([code]) => code >= from && code < to).reduce((sum, [, k]) => sum + k, 0);
+  const acknowledged = count(200, 300);
+  const refused = count(400, 500);
+  const perOrder = (ms: number) => Math.round((ms * 1000) / Math.max(1, acknowledged));
   return {
     connections,
-    acknowledged: result['2xx'],
-    ordersPerSecond: Math.round(result['2xx'] / duration),
+    acknowledged,
+    ordersPerSecond: Math.round(acknowledged / duration),
     serverCpuUsPerOrder: perOrder(serverCpu),
     mainThreadCpuUsPerOrder: perOrder(threadCpu.main - threadCpu0.main),
     loadGeneratorCpuUsPerOrder: perOrder((loadCpu.user + loadCpu.system) / 1000),
@@ -444,12 +429,12 @@ async function load(tokens: string[], connections: number, duration: number, ser
         : null,
     commandsPerCommit:
       transactions0 && transactions1
-        ? Math.round((result['2xx'] / Math.max(1, transactions1.commits - transactions0.commits)) * 10) / 10
+        ? Math.round((acknowledged / Math.max(1, transactions1.commits - transactions0.commits)) * 10) / 10
         : null,
     rollbacks: transactions0 && transactions1 ? transactions1.rollbacks - transactions0.rollbacks : null,
     refused4xx: refused,
-    errors: result.non2xx - refused + result.errors + result.timeouts,
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    errors: count(0, 200) + count(300, 400) + count(500, 1000) + result.errors + result.timeouts,
+    latencyMs: result.latencyMs,
   };
 }
 

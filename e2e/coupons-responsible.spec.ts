@@ -84,6 +84,8 @@ test('a granted coupon is shown by the rule in two languages and discounts the f
   await expect(page.getByTestId('ticket-available')).toHaveText('1000 USDT');
   const depth = await api<Depth>(request, '/xb/v1/spot/depth', { symbol: 'BTCUSDT' });
   const best = BigInt(depth.asks[0]![0].split('.')[0]!);
+  // the ticket starts its price at the last trade once that is known: type after it did
+  await expect(input(page, 'ticket-price')).not.toHaveValue('');
   await input(page, 'ticket-price').fill(String(best + best / 100n + 1n));
   await input(page, 'ticket-amount').fill('0.001');
   await page.getByTestId('ticket-submit').click();

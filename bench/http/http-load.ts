@@ -9,6 +9,7 @@
  * costs is reported as `loadGeneratorCpuUsPerOrder`.
  */
 import net from 'node:net';
+import { percentile } from '../engine/stats.ts';
 
 export interface LoadRequest {
   path: string;
@@ -161,6 +162,6 @@ function contentLength(head: string): number | null {
 function percentiles(values: number[]): LoadResult['latencyMs'] {
   if (!values.length) return { p50: 0, p90: 0, p99: 0, max: 0 };
   const sorted = Float64Array.from(values).sort();
-  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
-  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: Math.round(sorted[sorted.length - 1]!) };
+  const at = (p: number) => Math.round(percentile(sorted, p));
+  return { p50: at(50), p90: at(90), p99: at(99), max: at(100) };
 }

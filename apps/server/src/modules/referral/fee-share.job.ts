@@ -122,14 +122,13 @@ export class FeeShareJob {
       }
       const quiet = planned.filter((x) => x.plan.rewards.length === 0);
       examined += quiet.length;
-      if (failed.size) {
-        const stuck = Math.min(...failed);
-        // if this record fails, the next run reads them again: more work, nothing paid twice
-        await this.recordQuiet(quiet.filter((x) => x.p.postingId > stuck));
-      }
+      // the lowest posting that failed in this run: the cursor stays below it
+      const stuck = failed.size ? Math.min(...failed) : null;
+      // if this record fails, the next run reads them again: more work, nothing paid twice
+      if (stuck !== null) await this.recordQuiet(quiet.filter((x) => x.p.postingId > stuck));
       // a full batch saw every posting up to its last one, a short one every posting up to the horizon
       const seenUpTo = read.length === batch ? readAfter : horizon;
-      const below = failed.size ? Math.min(seenUpTo, Math.min(...failed) - 1) : seenUpTo;
+      const below = stuck === null ? seenUpTo : Math.min(seenUpTo, stuck - 1);
       if (below > after) {
         await this.moveCursor(below);
         after = below;

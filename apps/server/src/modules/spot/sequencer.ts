@@ -70,8 +70,8 @@ export interface GroupWork {
   trades: NewTrade[];
   /** Stops created or changed in this group (written after the orders: they may point at them). */
   stops: Map<number, StopOrderRow>;
-  /** Orders the group before creates while it still commits (invisible to this group's reads until then). */
-  earlier: ReadonlySet<number>;
+  /** Orders the groups before create while they still commit (invisible to this group's reads until then). */
+  earlier: { has(id: number): boolean };
 }
 
 /** What one committed group changed in one market: for market data and the users' channels. */

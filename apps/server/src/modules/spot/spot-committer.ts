@@ -1,11 +1,12 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { tailOf, type TailCommit } from '../../platform/db/tail-commit.ts';
 import type { Carried } from '../wallet/ledger-batch.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
 import type { BatchResult, GroupWork, MarketSequencer, NewOrder, Outcome, Pending } from './sequencer.ts';
 import { spotOrders, type SpotOrderRow } from './spot.schema.ts';
-import { writeStops } from './stop-desk.ts';
+import { stopsWrite } from './stop-desk.ts';
 
 /**
  * Group commit of every spot market (docs/decisions/0009-batched-ledger.md). One loop takes whatever the
@@ -22,9 +23,10 @@ import { writeStops } from './stop-desk.ts';
  *      gets one update per group, not one per fill), the new orders, the changed orders and the trades —
  *      preceded by a lock of credited accounts not locked in 1, only when there are any; commit.
  *
- * Only then are callers answered and market data published. On PostgreSQL the next group is cut, read and run
- * through the engines while one writes and commits (the pipeline: it starts from the balances that group
- * leaves, confirmed by its own id-ordered lock once that group has committed, and writes after it). The shared
+ * Only then are callers answered and market data published. On PostgreSQL the next groups are cut, read and run
+ * through the engines while one writes and commits (the pipeline: each starts from the balances the groups in
+ * flight leave; its confirmation — its own id-ordered lock, granted once the group before has committed — and its
+ * write go to the database with its COMMIT, and run there right after that group). The shared
  * rows (fees, a trader's USDT, the market maker) are locked by one spot transaction at a time: markets never
  * wait on each other's row locks, and two spot groups never deadlock (the next one holds no lock until the one
  * before has committed). A failed group rebuilds the books of its markets from the database and runs again
@@ -33,6 +35,8 @@ import { writeStops } from './stop-desk.ts';
 
 /** Per market per group: enough to amortise a commit, small enough to keep one group's latency low. */
 const MAX_PER_MARKET = 256;
+/** Groups in flight at once on PostgreSQL: the connections of Database.groupCommit. */
+export const PIPELINE_DEPTH = 3;
 
 const p = (value: unknown) => sql.param(value);
 type Rows<T> = { rows: T[] };
@@ -42,10 +46,20 @@ const text = (v: bigint | number | null) => (v === null ? null : String(v));
 interface PrepareRow extends Record<string, unknown> {
   ids: string[];
   existing: string[];
+  /** Pipelined only: the group's transaction id (the next group's tail checks it committed). */
+  xid?: string;
 }
+
+/**
+ * The advisory lock each pipelined group takes in its first statement, as (CHAIN_LOCK, its sequence number), and
+ * holds until it ends: the next group's tail waits on it (ledger_confirm_after) before it writes.
+ */
+const CHAIN_LOCK = 0x746d7370; // 'tmsp'
+const nextSeq = (n: number) => (n + 1) & 0x7fffffff;
 
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 const NONE: ReadonlySet<number> = new Set();
+const noop = () => {};
 
 interface Part {
   seq: MarketSequencer;
@@ -65,6 +79,20 @@ interface Flight {
   carried: Map<string, Carried> | null;
   /** The ids of the orders it creates: they are not visible to the next group's reads until it commits. */
   created: Set<number>;
+  /** Pipelined: the advisory lock (CHAIN_LOCK, seq) it holds and its transaction id, set when it has read. */
+  seq: number;
+  xid: string | null;
+}
+
+/**
+ * The balances the groups in flight leave, oldest first: an account the last group did not hold is where an
+ * earlier one leaves it (it is not committed yet either).
+ */
+function carriedBy(before: Flight[]): Map<string, Carried> {
+  if (before.length === 1) return before[0]!.carried!;
+  const out = new Map<string, Carried>();
+  for (const f of before) for (const [key, c] of f.carried!) out.set(key, c);
+  return out;
 }
 
 /** Only these run speculatively: a stop command reads stop rows the group before may not have committed yet. */
@@ -72,7 +100,7 @@ const speculates = (parts: Part[]) =>
   parts.every((x) => x.pending.every((q) => q.command.kind === 'place' || q.command.kind === 'cancel'));
 
 export class SpotCommitter {
-  private readonly db: Db;
+  private readonly db: Db | TailCommit;
   private readonly ledger: LedgerService;
   private readonly clock: Clock;
   private readonly onCommit: (result: BatchResult) => void;
@@ -80,6 +108,7 @@ export class SpotCommitter {
   /** Whether a group may start while the one before commits (a database with more than one connection). */
   private readonly pipelined: boolean;
   private running = false;
+  private seq = 0;
 
   constructor(deps: {
     db: Db;
@@ -87,10 +116,10 @@ export class SpotCommitter {
     clock: Clock;
     onCommit: (r: BatchResult) => void;
     /**
-     * Where groups commit: connections of their own on PostgreSQL (Database.groupCommit, two, so the next group
-     * can start while one commits), else `db` — one group at a time.
+     * Where groups commit: connections of their own on PostgreSQL (Database.groupCommit, one per group in
+     * flight; each group's last statements go with its COMMIT), else `db` — one group at a time.
      */
-    commitOn?: Db | undefined;
+    commitOn?: TailCommit | undefined;
   }) {
     this.db = deps.commitOn ?? deps.db;
     this.pipelined = deps.commitOn !== undefined;
@@ -113,13 +142,15 @@ export class SpotCommitter {
   }
 
   /**
-   * Cuts and runs groups while commands wait. On PostgreSQL two groups overlap: the next one is cut, locked and
-   * run through its engines while the one before writes and commits (docs/decisions/0009-batched-ledger.md,
-   * "The pipeline"); it writes only once that one has committed, and commits after it.
+   * Cuts and runs groups while commands wait. On PostgreSQL up to PIPELINE_DEPTH groups overlap: the next one is
+   * cut, read and run through its engines as soon as the one before is decided, and its last statements wait in
+   * the database for that one to commit (docs/decisions/0009-batched-ledger.md, "The pipeline" and "The tail");
+   * each commits after the one before it.
    */
   private async loop(): Promise<void> {
     this.running = true;
-    let prev: Flight | null = null;
+    /** Groups decided and not settled yet, oldest first; each was decided on top of the one before it. */
+    const flights: Flight[] = [];
     try {
       for (;;) {
         // Let the event loop read the requests that arrived meanwhile before a group is cut. On the embedded
@@ -131,37 +162,38 @@ export class SpotCommitter {
           if (seq.queue.length) parts.push({ seq, pending: seq.queue.splice(0, MAX_PER_MARKET) });
         }
         if (!parts.length) {
-          if (!prev) return;
-          if (!(await prev.done)) await this.recover([prev]);
-          prev = null;
+          if (!flights.length) return;
+          await this.settle(flights, 1);
           continue;
         }
         await Promise.all(parts.map((x) => x.seq.built));
-        if (prev && !(this.pipelined && speculates(parts))) {
-          // not alongside: this group starts from the committed state
-          if (!(await prev.done)) await this.recover([prev]);
-          prev = null;
-        }
-        const flight = this.start(parts, prev);
-        await flight.decided.catch(() => {});
-        if (prev && !(await prev.done)) {
-          // it was decided on top of a group that rolled back: it rolls back too (it waits for that one)
-          await flight.done;
-          await this.recover([prev, flight]);
-          prev = null;
-          continue;
-        }
-        if (!flight.carried) {
-          // failed before it was decided
-          if (!(await flight.done)) await this.recover([flight]);
-          prev = null;
-          continue;
-        }
-        prev = this.pipelined ? flight : null;
-        if (!this.pipelined && !(await flight.done)) await this.recover([flight]);
+        // not alongside: this group starts from the committed state
+        if (flights.length && !(this.pipelined && speculates(parts))) await this.settle(flights, flights.length);
+        const flight = this.start(parts, [...flights]);
+        await flight.decided;
+        flights.push(flight);
+        // one that failed before it was decided settles with the ones before it (it may have failed with them)
+        if (!this.pipelined || !flight.carried) await this.settle(flights, flights.length);
+        else if (flights.length >= PIPELINE_DEPTH) await this.settle(flights, 1);
       }
     } finally {
       this.running = false;
+    }
+  }
+
+  /**
+   * Waits for the oldest `n` groups in flight. When one rolled back, every group after it is waited for too: each
+   * was decided on top of it and rolls back as well (its tail finds the group before did not commit; it commits
+   * only if that group did commit and merely failed to say so — a lost reply). The rolled-back ones run again.
+   */
+  private async settle(flights: Flight[], n: number): Promise<void> {
+    for (let i = 0; i < n && flights.length; i++) {
+      const flight = flights.shift()!;
+      if (await flight.done) continue;
+      const failed = [flight];
+      for (const later of flights.splice(0)) if (!(await later.done)) failed.push(later);
+      await this.recover(failed);
+      return;
     }
   }
 
@@ -177,42 +209,55 @@ export class SpotCommitter {
       const size = f.parts.reduce((n, x) => n + x.pending.length, 0);
       if (size === 1) {
         // a single command: answered by its own run (its error included)
-        if (await this.start(f.parts, null, true).done) continue;
+        if (await this.start(f.parts, [], true).done) continue;
         for (const seq of new Set(f.parts.map((x) => x.seq))) await seq.rebuild();
         continue;
       }
-      if (await this.start(f.parts, null).done) continue;
+      if (await this.start(f.parts, []).done) continue;
       for (const x of f.parts) await x.seq.rebuild();
       for (const part of f.parts) {
         for (const one of part.pending) {
-          if (!(await this.start([{ seq: part.seq, pending: [one] }], null, true).done)) await part.seq.rebuild();
+          if (!(await this.start([{ seq: part.seq, pending: [one] }], [], true).done)) await part.seq.rebuild();
         }
       }
     }
   }
 
   /**
-   * Starts one group in its own transaction. With `prev` (still committing) its accounts' balances start from
-   * where `prev` leaves them and are confirmed by a lock the database grants once `prev` has committed; its
-   * write waits for `prev`'s commit, so it reads and updates the rows `prev` wrote. `last`: a lone command whose
-   * failure is answered to its caller.
+   * Starts one group in its own transaction. `before`: the groups still in flight, oldest first. With them, its
+   * accounts' balances start from where the last of them leaves them and are confirmed by a lock the database
+   * grants once that one has committed; its write waits for that commit, so it reads and updates the rows they
+   * wrote. `last`: a lone command whose failure is answered to its caller.
    */
-  private start(parts: Part[], prev: Flight | null, last = false): Flight {
+  private start(parts: Part[], before: Flight[], last = false): Flight {
     let decide!: () => void;
     const decided = new Promise<void>((resolve) => (decide = resolve));
-    const flight: Flight = { parts, decided, done: Promise.resolve(false), carried: null, created: new Set() };
-    flight.done = this.runGroup(flight, prev, decide, last).finally(decide);
+    this.seq = nextSeq(this.seq);
+    const flight: Flight = {
+      parts,
+      decided,
+      done: Promise.resolve(false),
+      carried: null,
+      created: new Set(),
+      seq: this.seq,
+      xid: null,
+    };
+    flight.done = this.runGroup(flight, before, decide, last).finally(decide);
     return flight;
   }
 
   /** Runs one group; false (callers of a group not answered yet, unless `last`) if it rolled back. */
-  private async runGroup(flight: Flight, prev: Flight | null, decide: () => void, last: boolean): Promise<boolean> {
+  private async runGroup(flight: Flight, before: Flight[], decide: () => void, last: boolean): Promise<boolean> {
+    const prev = before.at(-1) ?? null;
     const parts = flight.parts;
     const now = new Date(this.clock.now());
     const outcomes = new Map<MarketSequencer, Outcome[]>();
     let work: GroupWork | undefined;
+    let written: Promise<void> | undefined;
     try {
       await this.ledger.transaction(async (tx) => {
+        // PostgreSQL: the group's last statements are kept and sent with its COMMIT (platform/db/tail-commit.ts)
+        const tail = tailOf(tx);
         const places = parts.flatMap((x) =>
           x.pending.flatMap((q) => (q.command.kind === 'place' ? [{ seq: x.seq, order: q.command.order }] : [])),
         );
@@ -221,13 +266,19 @@ export class SpotCommitter {
         // stop orders freeze from (plus the existing accounts the group will probably credit)
         const ledger = this.ledger.batch(tx);
         const toLock = parts.flatMap((x) => x.pending.flatMap((q) => x.seq.accountsToLock(q.command)));
+        const alongside = this.pipelined
+          ? this.prepareQuery(orders, flight.seq)
+          : orders.length
+            ? this.prepareQuery(orders, null)
+            : undefined;
         const options = {
           known: parts.flatMap((x) => x.pending.flatMap((q) => x.seq.creditedAccountsOf(q.command))),
-          ...(orders.length ? { alongside: this.prepareQuery(orders) } : {}),
+          ...(alongside ? { alongside } : {}),
         };
         const read = prev?.carried
-          ? await ledger.lockAhead<PrepareRow>(toLock, prev.carried, options)
+          ? await ledger.lockAhead<PrepareRow>(toLock, carriedBy(before), options)
           : await ledger.lock<PrepareRow>(toLock, options);
+        flight.xid = read?.xid ?? null;
         const { ids, stored } = await this.prepared(tx, read);
         work = {
           tx,
@@ -239,7 +290,7 @@ export class SpotCommitter {
           changed: new Map(),
           trades: [],
           stops: new Map(),
-          earlier: prev?.created ?? NONE,
+          earlier: before.length ? { has: (id) => before.some((f) => f.created.has(id)) } : NONE,
         };
         for (const x of parts) {
           outcomes.set(
@@ -250,20 +301,37 @@ export class SpotCommitter {
             ),
           );
         }
-        await ledger.confirm();
+        if (!tail) await ledger.confirm();
         await ledger.lockCredited();
         flight.carried = ledger.carry();
         for (const id of work.created.keys()) flight.created.add(id);
         decide();
+        const stops = stopsWrite(work.stops);
+        if (tail) {
+          // sent with the COMMIT: first the confirmation (in the database: wait for the group before to end,
+          // require that it committed, lock this group's accounts and check the balances it was decided on),
+          // then the write; the database runs them the moment the group before has committed
+          // (a kept statement's failure fails the commit too, which is where it is handled)
+          if (prev)
+            tail.add(ledger.confirmStatement({ lockKey: CHAIN_LOCK, seq: prev.seq, xid: prev.xid! })).catch(noop);
+          written = this.write(work, (q) => tail.add(q));
+          written.catch(noop);
+          if (stops) tail.add(stops).catch(noop);
+          return;
+        }
         // the rows the group before wrote must be committed before this group's statements read or update them
         if (prev && !(await prev.done)) throw new Error('spot: the group before rolled back');
-        await this.write(tx, work);
-        await writeStops(tx, work.stops);
+        const send = (q: SQL) => this.rows(tx, q);
+        await this.write(work, send);
+        if (stops) await send(stops);
       }, this.db);
+      await written;
     } catch (err) {
       if (last) parts[0]!.pending[0]!.reject(err);
       return false;
     }
+    // answered after the group before (committed first: this group's tail waited for it)
+    if (prev) await prev.done;
     // durable now: answer the callers, then publish
     for (const x of parts) {
       const results = outcomes.get(x.seq)!;
@@ -277,14 +345,26 @@ export class SpotCommitter {
     return true;
   }
 
-  /** Reserves one order id per placement and finds the orders whose client id is already used (one row). */
-  private prepareQuery(orders: NewOrder[]): SQL {
+  /**
+   * Reserves one order id per placement and finds the orders whose client id is already used (one row). With
+   * `seq` (pipelined), also takes the group's advisory lock (CHAIN_LOCK, seq) and returns its transaction id.
+   */
+  private prepareQuery(orders: NewOrder[], seq: number | null): SQL {
+    const chain =
+      seq === null
+        ? sql``
+        : sql`, pg_advisory_xact_lock(${p(CHAIN_LOCK)}::int, ${p(seq)}::int) as chained, pg_current_xact_id()::text as xid`;
+    if (!orders.length) return sql`select '{}'::text[] as ids, '{}'::text[] as existing${chain}`;
     return sql`select
-          array(select nextval(pg_get_serial_sequence('spot_orders', 'id'))::text from generate_series(1, ${orders.length}::int)) as ids,
+          array(select nextval('spot_orders_id_seq')::text from generate_series(1, ${orders.length}::int)) as ids,
           array(select o.id::text from spot_orders o
                 join unnest(${p(orders.map((o) => String(o.userId)))}::bigint[], ${p(orders.map((o) => o.clientOrderId))}::text[])
                   as k(user_id, client_order_id)
-                  on o.user_id = k.user_id and o.client_order_id = k.client_order_id) as existing`;
+                  on o.user_id = k.user_id and o.client_order_id = k.client_order_id) as existing${chain}`;
+  }
+
+  private async rows(tx: Db, query: SQL): Promise<object[]> {
+    return ((await tx.execute(query)) as unknown as Rows<object>).rows;
   }
 
   /** The reserved ids in order, and the stored orders of retried client ids (rare: one more read). */
@@ -308,25 +388,21 @@ export class SpotCommitter {
 
   /**
    * The ledger's journal, the new orders (in their final state), changed orders and trades: one statement
-   * (the ledger's flush carries the order writes), or the order writes alone when nothing was journaled.
+   * (the ledger's flush carries the order writes), or the order writes alone when nothing was journaled. The
+   * statement is handed to `send` before this returns (a tail keeps it for the COMMIT); the promise settles with
+   * its result.
    */
-  private async write(tx: Db, work: GroupWork): Promise<void> {
+  private write(work: GroupWork, send: (query: SQL) => Promise<object[]>): Promise<void> {
     const t = work.trades;
     if (!work.created.size && !work.changed.size && !t.length) {
-      await work.ledger.flush();
-      return;
+      return work.ledger.flushVia(send).then(() => {});
     }
     const { ctes, columns } = this.orderWrites(work);
-    let row: { trade_ids: Array<number | string> } | undefined;
-    ({ row } = await work.ledger.flushWith<{ trade_ids: Array<number | string> }>({ ctes, columns }));
-    if (!row) {
-      [row] = (
-        (await tx.execute(sql`with ${ctes} select ${columns}`)) as unknown as Rows<{
-          trade_ids: Array<number | string>;
-        }>
-      ).rows;
-    }
-    row!.trade_ids.forEach((id, i) => (t[i]!.id = Number(id)));
+    type Row = { trade_ids: Array<number | string> };
+    const done = work.ledger.size
+      ? work.ledger.flushVia<Row>(send, { ctes, columns }).then((r) => r.row!)
+      : send(sql`with ${ctes} select ${columns}`).then((found) => found[0] as Row);
+    return done.then((row) => row.trade_ids.forEach((id, i) => (t[i]!.id = Number(id))));
   }
 
   /** New orders, changed orders and trades as data-modifying CTEs, and the trade ids they return. */
@@ -367,7 +443,7 @@ export class SpotCommitter {
               where o.id = d.id
             ),
             tr as materialized (
-              select nextval(pg_get_serial_sequence('spot_trades', 'id')) as id, x.*
+              select nextval('spot_trades_id_seq') as id, x.*
               from unnest(${p(t.map((x) => x.symbol))}::text[], ${p(t.map((x) => String(x.priceTicks)))}::bigint[],
                 ${p(t.map((x) => String(x.qtyLots)))}::bigint[], ${p(t.map((x) => String(x.baseAmount)))}::bigint[],
                 ${p(t.map((x) => String(x.quoteAmount)))}::bigint[], ${p(t.map((x) => x.takerSide))}::text[],

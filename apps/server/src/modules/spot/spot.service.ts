@@ -12,6 +12,7 @@ import type {
 import { formatUnits } from '@tidemark/contract/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { TailCommit } from '../../platform/db/tail-commit.ts';
 import { badRequest, notFound } from '../../platform/http/app-error.ts';
 import { currencyOf } from '../market/currencies.ts';
 import type { LedgerService } from '../wallet/ledger.service.ts';
@@ -58,8 +59,8 @@ export class SpotService {
     hub: FeedHub;
     data: MarketData;
     gate?: MarketGate;
-    /** A connection of its own for the group commit (PostgreSQL: Database.groupCommit). */
-    commitOn?: Db | undefined;
+    /** Connections of its own for the group commit (PostgreSQL: Database.groupCommit). */
+    commitOn?: TailCommit | undefined;
   }) {
     this.db = deps.db;
     this.gate = deps.gate;

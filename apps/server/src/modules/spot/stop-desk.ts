@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { feeOf, maxBig } from '@tidemark/contract/money';
 import type { StopCancelReason } from '@tidemark/contract/spot-stops';
 import type { Db } from '../../platform/db/database.ts';
@@ -319,14 +319,13 @@ async function nextOrderId(tx: Db): Promise<number> {
   return Number(row!.id);
 }
 
-/** Writes the stops a group created or changed (one statement). */
-export async function writeStops(tx: Db, stops: Map<number, StopOrderRow>): Promise<void> {
-  if (!stops.size) return;
+/** The statement that writes the stops a group created or changed, or null when there are none. */
+export function stopsWrite(stops: Map<number, StopOrderRow>): SQL | null {
+  if (!stops.size) return null;
   const s = [...stops.values()];
   const iso = (d: Date | null) => (d === null ? null : d.toISOString());
   const text = (v: bigint | number | null) => (v === null ? null : String(v));
-  await tx.execute(
-    sql`insert into spot_stop_orders (id, user_id, symbol, client_order_id, request_hash, side, type, stop_price_ticks,
+  return sql`insert into spot_stop_orders (id, user_id, symbol, client_order_id, request_hash, side, type, stop_price_ticks,
           price_ticks, qty_lots, quote_amount, oco_order_id, frozen_currency, frozen_amount, status, cancel_reason,
           order_id, created_at, updated_at, triggered_at) overriding system value
         select * from unnest(${p(s.map((x) => String(x.id)))}::bigint[], ${p(s.map((x) => String(x.userId)))}::bigint[],
@@ -341,6 +340,5 @@ export async function writeStops(tx: Db, stops: Map<number, StopOrderRow>): Prom
           ${p(s.map((x) => iso(x.triggeredAt)))}::timestamptz[])
         on conflict (id) do update set frozen_amount = excluded.frozen_amount, status = excluded.status,
           cancel_reason = excluded.cancel_reason, order_id = excluded.order_id, updated_at = excluded.updated_at,
-          triggered_at = excluded.triggered_at`,
-  );
+          triggered_at = excluded.triggered_at`;
 }

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PREPARED } from '../../platform/db/database.ts';
+import { tailOf } from '../../platform/db/tail-commit.ts';
 import { ledgerCheck } from './ledger-check.ts';
 import { ledgerPicks, useLedgerDatabase } from './ledger.test-helpers.ts';
 import { InsufficientBalance, keyOf, mayGoNegative, netChanges, type AccountRef, type Entry } from './ledger-types.ts';
@@ -199,11 +201,73 @@ const pipelined: RunBatches = async (chunks, accepted) => {
   await before?.done;
 };
 
+/** The advisory lock a tailed batch holds as (TAIL_LOCK, its number), and the statement that takes it. */
+const TAIL_LOCK = 0x70726f70;
+const chained = (seq: number): SQL =>
+  sql`${PREPARED}select pg_advisory_xact_lock(${TAIL_LOCK}::int, ${seq}::int) as chained,
+      pg_current_xact_id()::text as xid`;
+let tailSeq = 0;
+interface TailFlight {
+  seq: number;
+  xid: string;
+  carried: Map<string, Carried>;
+  done: Promise<boolean>;
+}
+
+/**
+ * The spot group commit's pipeline on PostgreSQL (spot-committer.ts): up to three batches in flight, each decided
+ * on the balances the ones before it leave, its confirmation (ledger_confirm_after: wait for the batch before,
+ * require that it committed, lock and compare) and its write kept in the tail that goes with its COMMIT
+ * (platform/db/tail-commit.ts), so it commits right after the one before without a round trip through here.
+ */
+const tailed: RunBatches = async (chunks, accepted) => {
+  const tails = fx.handle.database.groupCommit!;
+  const flights: TailFlight[] = [];
+  for (const chunk of chunks) {
+    const before = [...flights];
+    const prev = before.at(-1);
+    const seq = (tailSeq += 1);
+    let decided!: (f: TailFlight | null) => void;
+    const decision = new Promise<TailFlight | null>((r) => (decided = r));
+    const flight = { seq, xid: '', carried: new Map<string, Carried>(), done: Promise.resolve(false) };
+    flight.done = fx.ledger
+      .transaction(async (tx) => {
+        const batch = fx.ledger.batch(tx);
+        const carried = new Map<string, Carried>();
+        for (const f of before) for (const [key, c] of f.carried) carried.set(key, c);
+        const read = prev
+          ? await batch.lockAhead<{ xid: string }>(accountsOfChunk(chunk), carried, { alongside: chained(seq) })
+          : await batch.lock<{ xid: string }>(accountsOfChunk(chunk), { alongside: chained(seq) });
+        const refused = applyAll(batch, chunk, accepted);
+        await batch.lockCredited();
+        flight.carried = batch.carry();
+        flight.xid = read!.xid;
+        decided(flight);
+        const tail = tailOf(tx)!;
+        if (prev)
+          tail.add(batch.confirmStatement({ lockKey: TAIL_LOCK, seq: prev.seq, xid: prev.xid })).catch(() => {});
+        const written = batch.flushVia((q) => tail.add(q));
+        written.catch(() => {});
+        void written.then((w) => expect(w.ids).toHaveLength(chunk.length - refused));
+      }, tails)
+      .then(() => true);
+    flight.done.catch(() => {});
+    flight.done.finally(() => decided(null)).catch(() => {});
+    await decision;
+    flights.push(flight);
+    if (flights.length >= 3) expect(await flights.shift()!.done).toBe(true);
+  }
+  for (const f of flights) expect(await f.done).toBe(true);
+};
+
+const ways: Array<[string, RunBatches]> = [
+  ['one after the other', oneByOne],
+  ['pipelined: each decided while the one before commits', pipelined],
+];
+if (process.env.DATABASE_URL) ways.push(['tailed: three in flight, each committed after the one before', tailed]);
+
 describe('batched ledger against a one-at-a-time reference', () => {
-  it.each([
-    ['one after the other', oneByOne],
-    ['pipelined: each decided while the one before commits', pipelined],
-  ])(
+  it.each(ways)(
     'same refusals, balances and journal sums for random batch cuts (%s)',
     async (_, runBatches) => {
       await fc.assert(
@@ -312,6 +376,95 @@ describe('batched ledger against a one-at-a-time reference', () => {
     ).rejects.toBeInstanceOf(SpeculationMissed);
     expect(await fx.ledger.balance(ref)).toEqual(between);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a tailed batch commits after the batch before, and writes nothing if that one rolled back or a balance changed',
+    async () => {
+      const tails = fx.handle.database.groupCommit!;
+      const ref = u(1, 'USDT', 'earn');
+      const deposit = (amount: bigint, reference: string): Entry => ({
+        kind: 'prop_deposit',
+        reference,
+        movements: [
+          { account: OUTSIDE('USDT'), available: -amount },
+          { account: ref, available: amount },
+        ],
+      });
+      const missed = { code: 'TM001' };
+      for (const way of ['committed', 'rolled back'] as const) {
+        const first = (tailSeq += 1);
+        let carried = new Map<string, Carried>();
+        let xid = '';
+        let decided!: () => void;
+        const isDecided = new Promise<void>((r) => (decided = r));
+        let release!: () => void;
+        const released = new Promise<void>((r) => (release = r));
+        // the batch before: decided, then held open until the next one's tail waits for it in the database
+        const before = fx.ledger.transaction(async (tx) => {
+          const batch = fx.ledger.batch(tx);
+          xid = (await batch.lock<{ xid: string }>([ref, OUTSIDE('USDT')], { alongside: chained(first) }))!.xid;
+          batch.apply(deposit(100n, `tail-${way}:a`));
+          await batch.lockCredited();
+          carried = batch.carry();
+          decided();
+          await released;
+          if (way === 'rolled back') throw new Error('the batch before fails');
+          await batch.flush();
+        }, tails);
+        before.catch(() => {});
+        await isDecided;
+        const balance = await fx.ledger.balance(ref);
+        const next = fx.ledger.transaction(async (tx) => {
+          const batch = fx.ledger.batch(tx);
+          await batch.lockAhead([ref, OUTSIDE('USDT')], carried, { alongside: chained((tailSeq += 1)) });
+          batch.apply(deposit(1n, `tail-${way}:b`));
+          const tail = tailOf(tx)!;
+          tail.add(batch.confirmStatement({ lockKey: TAIL_LOCK, seq: first, xid })).catch(() => {});
+          batch.flushVia((q) => tail.add(q)).catch(() => {});
+        }, tails);
+        next.catch(() => {});
+        // let the tail reach the database and wait there, then end the batch before
+        await new Promise((r) => setTimeout(r, 200));
+        release();
+        if (way === 'rolled back') await expect(before).rejects.toThrow('the batch before fails');
+        else await before;
+        if (way === 'rolled back') {
+          await expect(next).rejects.toMatchObject(missed);
+          expect(await fx.ledger.balance(ref)).toEqual(balance);
+        } else {
+          await next;
+          expect((await fx.ledger.balance(ref)).available).toBe(balance.available + 101n);
+        }
+      }
+      // a balance changed between the batch before and the next one's lock
+      const first = (tailSeq += 1);
+      let carried = new Map<string, Carried>();
+      let xid = '';
+      await fx.ledger.transaction(async (tx) => {
+        const batch = fx.ledger.batch(tx);
+        xid = (await batch.lock<{ xid: string }>([ref, OUTSIDE('USDT')], { alongside: chained(first) }))!.xid;
+        batch.apply(deposit(5n, 'tail-miss:a'));
+        await batch.lockCredited();
+        carried = batch.carry();
+        await batch.flush();
+      }, tails);
+      await fx.ledger.transaction((tx) => fx.ledger.post(tx, deposit(7n, 'tail-miss:other')));
+      const between = await fx.ledger.balance(ref);
+      await expect(
+        fx.ledger.transaction(async (tx) => {
+          const batch = fx.ledger.batch(tx);
+          await batch.lockAhead([ref, OUTSIDE('USDT')], carried, { alongside: chained((tailSeq += 1)) });
+          batch.apply(deposit(1n, 'tail-miss:b'));
+          const tail = tailOf(tx)!;
+          tail.add(batch.confirmStatement({ lockKey: TAIL_LOCK, seq: first, xid })).catch(() => {});
+          batch.flushVia((q) => tail.add(q)).catch(() => {});
+        }, tails),
+      ).rejects.toMatchObject(missed);
+      expect(await fx.ledger.balance(ref)).toEqual(between);
+      expect((await ledgerCheck(fx.db)).problems).toEqual([]);
+    },
+    60_000,
+  );
 
   it('a plain post() is a batch of one with the same refusals', async () => {
     const ref = u(0, 'USDT', 'earn');

@@ -129,11 +129,12 @@ export class LedgerBatch {
   private readonly created = new Map<string, number>();
   private entries: Pending[] = [];
   /**
-   * A speculative batch only: the balances it was decided against, by key, and the id-ordered lock of all of
-   * them in flight (see `lockAhead`, `confirm`).
+   * A speculative batch only: the balances it was decided against, by key, until its lock confirms them (see
+   * `lockAhead`, `confirm`, `confirmStatement`).
    */
   private assumed: Map<string, { available: bigint; frozen: bigint }> | null = null;
-  private confirming: Promise<LockedRow[]> | null = null;
+  /** A speculative batch only: the balances the batch before leaves (see `lockAhead`). */
+  private carried: ReadonlyMap<string, Carried> | null = null;
   /** The users whose balances an applied entry changed (told to the channels once the transaction commits). */
   readonly users = new Set<number>();
 
@@ -229,9 +230,10 @@ export class LedgerBatch {
    * `lock()` for a batch that runs while the one before it still commits (the spot group commit's pipeline,
    * docs/decisions/0009-batched-ledger.md). The accounts that batch held are taken from `carried` — their
    * balances as it leaves them — and the others are read without waiting (with `alongside`, as in lock()); the
-   * batch is decided against these at once. Meanwhile one `SELECT … FOR UPDATE` of all of them in id order is
-   * sent, which the database answers once the batch before has committed. `confirm()` must be awaited before
-   * anything is written: it checks that the locked balances are the ones assumed, or throws SpeculationMissed.
+   * batch is decided against these at once and locks nothing yet. Before anything is written, `confirm()` (or
+   * `confirmStatement()` first in the transaction's tail) locks all of them in one `SELECT … FOR UPDATE` in id
+   * order, which the database grants once the batch before has committed, and checks that the locked balances
+   * are the ones assumed, or fails (SpeculationMissed).
    */
   async lockAhead<T extends object = Record<string, unknown>>(
     refs: AccountRef[],
@@ -274,30 +276,53 @@ export class LedgerBatch {
       take(key, ref, id, BigInt(row.available), BigInt(row.frozen));
     }
     this.assumed = assumed;
-    const ids = [...this.held.values()].map((h) => String(h.id));
-    this.confirming = rows<LockedRow>(
+    this.carried = carried;
+    return extra;
+  }
+
+  /**
+   * A speculative batch: locks every account it was decided against (one statement, id order; granted once the
+   * batch before has committed) and checks their balances are the ones assumed, or throws SpeculationMissed.
+   */
+  async confirm(): Promise<void> {
+    const assumed = this.assumed;
+    if (!assumed) return;
+    this.assumed = null;
+    const ids = [...assumed.keys()].map((key) => String(this.held.get(key)!.id));
+    const locked = await rows<LockedRow>(
       this.tx,
       sql`${PREPARED}select id, owner, currency, wallet, available, frozen from ledger_accounts
           where id = any(${p(ids)}::bigint[]) order by id for update`,
     );
-    // awaited by confirm(); a failure before then (the transaction rolled back) must not go unhandled
-    this.confirming.catch(() => {});
-    return extra;
-  }
-
-  /** A speculative batch: waits for its lock and checks the balances it assumed (see lockAhead). */
-  async confirm(): Promise<void> {
-    if (!this.confirming || !this.assumed) return;
-    const locked = await this.confirming;
-    this.confirming = null;
     const byId = new Map(locked.map((r) => [Number(r.id), r]));
-    for (const [key, was] of this.assumed) {
+    for (const [key, was] of assumed) {
       const row = byId.get(this.held.get(key)!.id);
       if (!row || BigInt(row.available) !== was.available || BigInt(row.frozen) !== was.frozen) {
         throw new SpeculationMissed(key);
       }
     }
+  }
+
+  /**
+   * `confirm()` as one statement for the first place of a transaction's tail (platform/db/tail-commit.ts), so it
+   * runs in the database right after the batch before instead of a round trip later: `ledger_confirm_after`
+   * (migration 202611280100) waits for the batch before to end — `after`: the advisory lock (`lockKey`, `seq`) its
+   * transaction took in its first statement, and its transaction id — and fails with SQLSTATE TM001 unless it
+   * committed; then it locks the accounts in id order and fails with TM001 unless every balance is the one assumed.
+   */
+  confirmStatement(after: { lockKey: number; seq: number; xid: string }): SQL {
+    const assumed = this.assumed ?? new Map<string, { available: bigint; frozen: bigint }>();
     this.assumed = null;
+    const ids: string[] = [];
+    const available: string[] = [];
+    const frozen: string[] = [];
+    for (const [key, was] of assumed) {
+      ids.push(String(this.held.get(key)!.id));
+      available.push(was.available.toString());
+      frozen.push(was.frozen.toString());
+    }
+    return sql`${PREPARED}select ledger_confirm_after(${p(after.lockKey)}::int, ${p(after.seq)}::int,
+        ${p(after.xid)}::xid8, ${p(ids)}::bigint[], ${p(available)}::bigint[], ${p(frozen)}::bigint[])`;
   }
 
   /**
@@ -426,12 +451,48 @@ export class LedgerBatch {
   async lockCredited(): Promise<void> {
     const unlocked = [...this.held.values()].filter((h) => !h.locked);
     if (!unlocked.length) return;
-    await this.lock(unlocked.map((h) => h.ref));
+    if (this.assumed) await this.readAssumed(unlocked);
+    else await this.lock(unlocked.map((h) => h.ref));
     for (const h of unlocked) {
       const now = this.held.get(h.key)!;
       if (now.frozen < 0n || (now.available < 0n && !mayGoNegative(now.ref))) {
         throw new Error(`ledger: a credit-only change overdrew ${h.key}: a caller broke its promise`);
       }
+    }
+  }
+
+  /**
+   * A speculative batch's credited accounts: read without waiting, as lockAhead reads, and added to the balances
+   * its confirmation locks and checks — a lock now, before the batch before has ended, could wait on it in a cycle.
+   */
+  private async readAssumed(unlocked: Held[]): Promise<void> {
+    const take = (h: Held, id: number, available: bigint, frozen: bigint) => {
+      this.held.set(h.key, { ...h, id, locked: true, available: available + h.dAvailable, frozen: frozen + h.dFrozen });
+      this.assumed!.set(h.key, { available, frozen });
+    };
+    // the batch before may hold it: its balance is the one that batch leaves, not the one committed now
+    const read: Held[] = [];
+    for (const h of unlocked) {
+      const c = this.carried?.get(h.key);
+      if (c) take(h, c.id, c.available, c.frozen);
+      else read.push(h);
+    }
+    if (!read.length) return;
+    await this.resolve(read.map((h) => h.ref));
+    const { found } = await this.readAccounts<never>(
+      read.map((h) => this.idOf(h.key)!),
+      undefined,
+      false,
+    );
+    const byId = new Map(found.map((r) => [Number(r.id), r]));
+    for (const h of read) {
+      const id = this.idOf(h.key)!;
+      const row = byId.get(id);
+      if (!row || `${row.owner}|${row.currency}|${row.wallet}` !== h.key) {
+        this.cache.forget(h.key);
+        throw new SpeculationMissed(h.key);
+      }
+      take(h, id, BigInt(row.available), BigInt(row.frozen));
     }
   }
 
@@ -455,6 +516,21 @@ export class LedgerBatch {
   }): Promise<{ ids: number[]; row: T | undefined }> {
     if (!this.entries.length) return { ids: [], row: undefined };
     await this.lockCredited();
+    return this.flushVia<T>((query) => rows(this.tx, query), also);
+  }
+
+  /**
+   * flushWith() with its statement handed to `send` at once, before this returns (a transaction's tail,
+   * platform/db/tail-commit.ts, keeps it for the COMMIT). Every account must be locked already (`lockCredited()`).
+   */
+  flushVia<T extends object = Record<string, unknown>>(
+    send: (query: SQL) => Promise<object[]>,
+    also?: { ctes: SQL; columns: SQL },
+  ): Promise<{ ids: number[]; row: T | undefined }> {
+    if (!this.entries.length) return Promise.resolve({ ids: [], row: undefined });
+    for (const h of this.held.values()) {
+      if (!h.locked) throw new Error(`ledger: ${h.key} is not locked: lockCredited() before flushVia()`);
+    }
     const kinds: string[] = [];
     const references: Array<string | null> = [];
     const memos: Array<string | null> = [];
@@ -487,11 +563,12 @@ export class LedgerBatch {
       dFrozen.push(h.dFrozen.toString());
     }
     // e maps each entry's ordinal to a fresh journal id (nextval per row, materialised once), so postings
-    // find their transaction by ordinal and nothing relies on the order rows are inserted or returned in
-    const [result] = await rows<{ ids: Array<number | string> } & T>(
-      this.tx,
+    // find their transaction by ordinal and nothing relies on the order rows are inserted or returned in.
+    // The identity column's sequence by its name (PostgreSQL names it <table>_<column>_seq): looked up through
+    // pg_get_serial_sequence it cost a catalog lookup per row, 3.7 µs each, ~12 µs of every order's write.
+    const sent = send(
       sql`${PREPARED}with e as materialized (
-            select s.ord, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as id,
+            select s.ord, nextval('ledger_transactions_id_seq') as id,
                    s.kind, s.reference, s.memo, s.created_at
             from unnest(${p(kinds)}::text[], ${p(references)}::text[], ${p(memos)}::text[],
                         ${p(times)}::timestamptz[]) with ordinality as s(kind, reference, memo, created_at, ord)
@@ -522,7 +599,10 @@ export class LedgerBatch {
       h.dFrozen = 0n;
     }
     this.entries = [];
-    return { ids: result!.ids.map(Number), row: also ? result : undefined };
+    return sent.then((found) => {
+      const result = found[0] as { ids: Array<number | string> } & T;
+      return { ids: result.ids.map(Number), row: also ? result : undefined };
+    });
   }
 
   /**

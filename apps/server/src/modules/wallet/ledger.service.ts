@@ -36,6 +36,11 @@ export interface TransactionPosting {
   frozen: bigint;
 }
 
+/** Where a ledger transaction runs: the database, or another handle on it (the spot group commit's TailCommit). */
+interface TransactionRunner {
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+}
+
 /**
  * The double-entry ledger. Every balance change is one balanced journal transaction written in the
  * caller's database transaction: accounts are locked (one SELECT … FOR UPDATE, in id order so two
@@ -65,9 +70,9 @@ export class LedgerService {
    * the listeners of `onCommitted` learn whose balances it changed (the `/ws` balance channels). `on`: another
    * handle on the same database (the spot group commit's own connection).
    */
-  async transaction<T>(fn: (tx: Db) => Promise<T>, on: Db = this.db): Promise<T> {
+  async transaction<T>(fn: (tx: Db) => Promise<T>, on: TransactionRunner = this.db): Promise<T> {
     const batches: LedgerBatch[] = [];
-    const value = await on.transaction((tx) => {
+    const value = await on.transaction((tx: Db) => {
       this.batchesOf.set(tx, batches);
       return fn(tx as unknown as Db);
     });

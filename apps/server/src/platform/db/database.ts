@@ -8,6 +8,7 @@ import pg from 'pg';
 import { arrayLiteral } from './array-literal.ts';
 import { acquireLockFile } from './lock-file.ts';
 import { StatementTrace } from './statement-trace.ts';
+import { TailCommit } from './tail-commit.ts';
 import { PgliteThread } from './pglite-thread.ts';
 
 /** The query builder every store uses; the same on PGlite and on a PostgreSQL server. */
@@ -23,11 +24,12 @@ export interface Database {
    */
   autocommit?: Db;
   /**
-   * PostgreSQL only: two connections of their own for the spot group commit, whose next group starts while one
-   * commits. On the shared pool a group waited, under load, for a connection other modules' transactions held
-   * (tens of milliseconds added to every order of the group); with its own it never waits for one.
+   * PostgreSQL only: connections of their own for the spot group commit (one per group in flight: the next groups
+   * start while one commits), in transactions whose last statements go with their COMMIT (tail-commit.ts). On the shared pool a
+   * group waited, under load, for a connection other modules' transactions held (tens of milliseconds added to
+   * every order of the group); with its own it never waits for one.
    */
-  groupCommit?: Db;
+  groupCommit?: TailCommit;
   /** Runs a script of several statements (migrations). */
   exec(sqlText: string): Promise<void>;
   /**
@@ -87,6 +89,9 @@ export function markedQuery(query: Query, nameOf: (text: string) => string): Que
 
 const literalArrays = (v: unknown) => (Array.isArray(v) ? (arrayLiteral(v) ?? v) : v);
 
+/** The spot group commit's connections: one per group in flight (spot-committer.ts, PIPELINE_DEPTH). */
+const GROUP_COMMIT_CONNECTIONS = 3;
+
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
   | { kind: 'postgres'; url: string; poolSize?: number };
@@ -105,13 +110,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await pool.query('select 1');
     const apart = new pg.Pool({ connectionString: target.url, max: 2 });
     apart.on('error', () => {});
-    const committing = new pg.Pool({ connectionString: target.url, max: 2 });
+    const committing = new pg.Pool({ connectionString: target.url, max: GROUP_COMMIT_CONNECTIONS });
     prepareMarked(committing);
     committing.on('error', () => {});
     return {
       db,
       autocommit: drizzlePg(apart) as unknown as Db,
-      groupCommit: drizzlePg(committing) as unknown as Db,
+      groupCommit: new TailCommit(committing),
       kind: 'postgres',
       exec: async (sqlText) => {
         await pool.query(sqlText);

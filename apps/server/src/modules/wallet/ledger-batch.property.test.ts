@@ -260,6 +260,18 @@ const tailed: RunBatches = async (chunks, accepted) => {
   for (const f of flights) expect(await f.done).toBe(true);
 };
 
+/** A deposit of `amount` from outside into `ref` (USDT). */
+const depositTo =
+  (ref: AccountRef) =>
+  (amount: bigint, reference: string): Entry => ({
+    kind: 'prop_deposit',
+    reference,
+    movements: [
+      { account: OUTSIDE('USDT'), available: -amount },
+      { account: ref, available: amount },
+    ],
+  });
+
 const ways: Array<[string, RunBatches]> = [
   ['one after the other', oneByOne],
   ['pipelined: each decided while the one before commits', pipelined],
@@ -345,14 +357,7 @@ describe('batched ledger against a one-at-a-time reference', () => {
 
   it('a speculative batch finds a balance changed since the batch before and writes nothing', async () => {
     const ref = u(2, 'USDT', 'earn');
-    const deposit = (amount: bigint, reference: string): Entry => ({
-      kind: 'prop_deposit',
-      reference,
-      movements: [
-        { account: OUTSIDE('USDT'), available: -amount },
-        { account: ref, available: amount },
-      ],
-    });
+    const deposit = depositTo(ref);
     let carried = new Map<string, Carried>();
     await fx.ledger.transaction(async (tx) => {
       const batch = fx.ledger.batch(tx);
@@ -382,14 +387,7 @@ describe('batched ledger against a one-at-a-time reference', () => {
     async () => {
       const tails = fx.handle.database.groupCommit!;
       const ref = u(1, 'USDT', 'earn');
-      const deposit = (amount: bigint, reference: string): Entry => ({
-        kind: 'prop_deposit',
-        reference,
-        movements: [
-          { account: OUTSIDE('USDT'), available: -amount },
-          { account: ref, available: amount },
-        ],
-      });
+      const deposit = depositTo(ref);
       const missed = { code: 'TM001' };
       for (const way of ['committed', 'rolled back'] as const) {
         const first = (tailSeq += 1);

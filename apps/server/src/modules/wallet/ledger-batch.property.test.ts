@@ -272,6 +272,18 @@ const depositTo =
     ],
   });
 
+/** A withdrawal of `amount` from `ref` (USDT) to outside. */
+const withdrawFrom =
+  (ref: AccountRef) =>
+  (amount: bigint, reference: string): Entry => ({
+    kind: 'prop_withdraw',
+    reference,
+    movements: [
+      { account: ref, available: -amount },
+      { account: OUTSIDE('USDT'), available: amount },
+    ],
+  });
+
 const ways: Array<[string, RunBatches]> = [
   ['one after the other', oneByOne],
   ['pipelined: each decided while the one before commits', pipelined],
@@ -355,31 +367,41 @@ describe('batched ledger against a one-at-a-time reference', () => {
     600_000,
   );
 
-  it('a speculative batch finds a balance changed since the batch before and writes nothing', async () => {
+  it('a speculative batch that takes from an account changed since the batch before writes nothing; one that only credits it commits', async () => {
     const ref = u(2, 'USDT', 'earn');
     const deposit = depositTo(ref);
-    let carried = new Map<string, Carried>();
-    await fx.ledger.transaction(async (tx) => {
-      const batch = fx.ledger.batch(tx);
-      await batch.lock([ref, OUTSIDE('USDT')]);
-      batch.apply(deposit(100n, 'miss:a'));
-      await batch.lockCredited();
-      carried = batch.carry();
-      await batch.flush();
-    });
-    // another module's transaction changes the account after the batch before and before the next one locks it
-    await fx.ledger.transaction((tx) => fx.ledger.post(tx, deposit(7n, 'miss:other')));
-    const between = await fx.ledger.balance(ref);
-    await expect(
-      fx.ledger.transaction(async (tx) => {
+    for (const [entry, misses] of [
+      [withdrawFrom(ref)(1n, 'miss:b'), true],
+      [deposit(1n, 'miss:c'), false],
+    ] as const) {
+      let carried = new Map<string, Carried>();
+      await fx.ledger.transaction(async (tx) => {
+        const batch = fx.ledger.batch(tx);
+        await batch.lock([ref, OUTSIDE('USDT')]);
+        batch.apply(deposit(100n, `${entry.reference}:before`));
+        await batch.lockCredited();
+        carried = batch.carry();
+        await batch.flush();
+      });
+      // another module's transaction changes the account after the batch before and before the next one locks it
+      await fx.ledger.transaction((tx) => fx.ledger.post(tx, deposit(7n, `${entry.reference}:other`)));
+      const between = await fx.ledger.balance(ref);
+      const next = fx.ledger.transaction(async (tx) => {
         const batch = fx.ledger.batch(tx);
         await batch.lockAhead([ref, OUTSIDE('USDT')], carried);
-        batch.apply(deposit(1n, 'miss:b'));
+        batch.apply(entry);
         await batch.confirm();
         await batch.flush();
-      }),
-    ).rejects.toBeInstanceOf(SpeculationMissed);
-    expect(await fx.ledger.balance(ref)).toEqual(between);
+      });
+      if (misses) {
+        await expect(next).rejects.toBeInstanceOf(SpeculationMissed);
+        expect(await fx.ledger.balance(ref)).toEqual(between);
+      } else {
+        // the credit decided nothing: it lands on the balance as it is now
+        await next;
+        expect((await fx.ledger.balance(ref)).available).toBe(between.available + 1n);
+      }
+    }
   });
 
   it.skipIf(!process.env.DATABASE_URL)(
@@ -434,31 +456,41 @@ describe('batched ledger against a one-at-a-time reference', () => {
           expect((await fx.ledger.balance(ref)).available).toBe(balance.available + 101n);
         }
       }
-      // a balance changed between the batch before and the next one's lock
-      const first = (tailSeq += 1);
-      let carried = new Map<string, Carried>();
-      let xid = '';
-      await fx.ledger.transaction(async (tx) => {
-        const batch = fx.ledger.batch(tx);
-        xid = (await batch.lock<{ xid: string }>([ref, OUTSIDE('USDT')], { alongside: chained(first) }))!.xid;
-        batch.apply(deposit(5n, 'tail-miss:a'));
-        await batch.lockCredited();
-        carried = batch.carry();
-        await batch.flush();
-      }, tails);
-      await fx.ledger.transaction((tx) => fx.ledger.post(tx, deposit(7n, 'tail-miss:other')));
-      const between = await fx.ledger.balance(ref);
-      await expect(
-        fx.ledger.transaction(async (tx) => {
+      // a balance changed between the batch before and the next one's lock: a batch that takes from it rolls
+      // back; one that only credits it commits on the balance as it is
+      for (const [entry, misses] of [
+        [withdrawFrom(ref)(1n, 'tail-miss:b'), true],
+        [deposit(1n, 'tail-miss:c'), false],
+      ] as const) {
+        const first = (tailSeq += 1);
+        let carried = new Map<string, Carried>();
+        let xid = '';
+        await fx.ledger.transaction(async (tx) => {
+          const batch = fx.ledger.batch(tx);
+          xid = (await batch.lock<{ xid: string }>([ref, OUTSIDE('USDT')], { alongside: chained(first) }))!.xid;
+          batch.apply(deposit(5n, `${entry.reference}:before`));
+          await batch.lockCredited();
+          carried = batch.carry();
+          await batch.flush();
+        }, tails);
+        await fx.ledger.transaction((tx) => fx.ledger.post(tx, deposit(7n, `${entry.reference}:other`)));
+        const between = await fx.ledger.balance(ref);
+        const next = fx.ledger.transaction(async (tx) => {
           const batch = fx.ledger.batch(tx);
           await batch.lockAhead([ref, OUTSIDE('USDT')], carried, { alongside: chained((tailSeq += 1)) });
-          batch.apply(deposit(1n, 'tail-miss:b'));
+          batch.apply(entry);
           const tail = tailOf(tx)!;
           tail.add(batch.confirmStatement({ lockKey: TAIL_LOCK, seq: first, xid })).catch(() => {});
           batch.flushVia((q) => tail.add(q)).catch(() => {});
-        }, tails),
-      ).rejects.toMatchObject(missed);
-      expect(await fx.ledger.balance(ref)).toEqual(between);
+        }, tails);
+        if (misses) {
+          await expect(next).rejects.toMatchObject(missed);
+          expect(await fx.ledger.balance(ref)).toEqual(between);
+        } else {
+          await next;
+          expect((await fx.ledger.balance(ref)).available).toBe(between.available + 1n);
+        }
+      }
       expect((await ledgerCheck(fx.db)).problems).toEqual([]);
     },
     60_000,

@@ -133,6 +133,12 @@ export class LedgerBatch {
    * `lockAhead`, `confirm`, `confirmStatement`).
    */
   private assumed: Map<string, { available: bigint; frozen: bigint }> | null = null;
+  /**
+   * The accounts an applied entry took from (a negative change of frozen, or of available where it may not go
+   * negative): the only ones whose balance a decision of this batch depended on. An account it only credited (the fees account, a maker's
+   * proceeds) is updated by its net change whatever its balance, so a speculative batch need not find it unchanged.
+   */
+  private readonly debited = new Set<string>();
   /** A speculative batch only: the balances the batch before leaves (see `lockAhead`). */
   private carried: ReadonlyMap<string, Carried> | null = null;
   /** The users whose balances an applied entry changed (told to the channels once the transaction commits). */
@@ -281,8 +287,8 @@ export class LedgerBatch {
   }
 
   /**
-   * A speculative batch: locks every account it was decided against (one statement, id order; granted once the
-   * batch before has committed) and checks their balances are the ones assumed, or throws SpeculationMissed.
+   * A speculative batch: locks every account it holds (one statement, id order; granted once the batch before has
+   * committed) and checks that each one it took from has the balance assumed, or throws SpeculationMissed.
    */
   async confirm(): Promise<void> {
     const assumed = this.assumed;
@@ -296,6 +302,7 @@ export class LedgerBatch {
     );
     const byId = new Map(locked.map((r) => [Number(r.id), r]));
     for (const [key, was] of assumed) {
+      if (!this.debited.has(key)) continue;
       const row = byId.get(this.held.get(key)!.id);
       if (!row || BigInt(row.available) !== was.available || BigInt(row.frozen) !== was.frozen) {
         throw new SpeculationMissed(key);
@@ -308,21 +315,27 @@ export class LedgerBatch {
    * runs in the database right after the batch before instead of a round trip later: `ledger_confirm_after`
    * (migration 202611280100) waits for the batch before to end — `after`: the advisory lock (`lockKey`, `seq`) its
    * transaction took in its first statement, and its transaction id — and fails with SQLSTATE TM001 unless it
-   * committed; then it locks the accounts in id order and fails with TM001 unless every balance is the one assumed.
+   * committed; then it locks the accounts in id order and fails with TM001 unless each one the batch took from has
+   * the balance assumed (see `debited`).
    */
   confirmStatement(after: { lockKey: number; seq: number; xid: string }): SQL {
     const assumed = this.assumed ?? new Map<string, { available: bigint; frozen: bigint }>();
     this.assumed = null;
+    const locks: string[] = [];
     const ids: string[] = [];
     const available: string[] = [];
     const frozen: string[] = [];
     for (const [key, was] of assumed) {
-      ids.push(String(this.held.get(key)!.id));
+      const id = String(this.held.get(key)!.id);
+      locks.push(id);
+      if (!this.debited.has(key)) continue;
+      ids.push(id);
       available.push(was.available.toString());
       frozen.push(was.frozen.toString());
     }
     return sql`${PREPARED}select ledger_confirm_after(${p(after.lockKey)}::int, ${p(after.seq)}::int,
-        ${p(after.xid)}::xid8, ${p(ids)}::bigint[], ${p(available)}::bigint[], ${p(frozen)}::bigint[])`;
+        ${p(after.xid)}::xid8, ${p(locks)}::bigint[], ${p(ids)}::bigint[], ${p(available)}::bigint[],
+        ${p(frozen)}::bigint[])`;
   }
 
   /**
@@ -369,6 +382,8 @@ export class LedgerBatch {
       }
     }
     for (const c of changes) {
+      // exactly the changes the check above decides on
+      if (c.frozen < 0n || (c.available < 0n && !mayGoNegative(c.ref))) this.debited.add(c.key);
       let h = this.held.get(c.key);
       if (!h) {
         h = { ref: c.ref, key: c.key, id: 0, locked: false, available: 0n, frozen: 0n, dAvailable: 0n, dFrozen: 0n };

@@ -207,6 +207,43 @@ const chained = (seq: number): SQL =>
   sql`${PREPARED}select pg_advisory_xact_lock(${TAIL_LOCK}::int, ${seq}::int) as chained,
       pg_current_xact_id()::text as xid`;
 let tailSeq = 0;
+
+/**
+ * Keeps a batch's last statements in its transaction's tail, as the spot committer does: its confirmation after the
+ * batch `after` (when there is one), then its write. The write's result, once the COMMIT has gone.
+ */
+function keepTail(
+  tx: Parameters<Parameters<typeof fx.ledger.transaction>[0]>[0],
+  batch: LedgerBatch,
+  after: { seq: number; xid: string } | undefined,
+): Promise<{ ids: number[] }> {
+  const tail = tailOf(tx)!;
+  if (after) tail.add(batch.confirmStatement({ lockKey: TAIL_LOCK, ...after })).catch(() => {});
+  const written = batch.flushVia((q) => tail.add(q));
+  written.catch(() => {});
+  return written;
+}
+
+/**
+ * A batch decided on balances another transaction changed since: one that takes from the account fails (`fails`
+ * checks how) and writes nothing, one that only credits it lands its credit (1) on the balance as it is now.
+ */
+async function expectMissedOrCredited(
+  next: Promise<unknown>,
+  misses: boolean,
+  fails: (next: Promise<unknown>) => Promise<void>,
+  ref: AccountRef,
+  between: { available: bigint; frozen: bigint },
+): Promise<void> {
+  if (misses) {
+    await fails(next);
+    expect(await fx.ledger.balance(ref)).toEqual(between);
+  } else {
+    await next;
+    expect((await fx.ledger.balance(ref)).available).toBe(between.available + 1n);
+  }
+}
+
 interface TailFlight {
   seq: number;
   xid: string;
@@ -243,11 +280,7 @@ const tailed: RunBatches = async (chunks, accepted) => {
         flight.carried = batch.carry();
         flight.xid = read!.xid;
         decided(flight);
-        const tail = tailOf(tx)!;
-        if (prev)
-          tail.add(batch.confirmStatement({ lockKey: TAIL_LOCK, seq: prev.seq, xid: prev.xid })).catch(() => {});
-        const written = batch.flushVia((q) => tail.add(q));
-        written.catch(() => {});
+        const written = keepTail(tx, batch, prev);
         void written.then((w) => expect(w.ids).toHaveLength(chunk.length - refused));
       }, tails)
       .then(() => true);
@@ -393,14 +426,14 @@ describe('batched ledger against a one-at-a-time reference', () => {
         await batch.confirm();
         await batch.flush();
       });
-      if (misses) {
-        await expect(next).rejects.toBeInstanceOf(SpeculationMissed);
-        expect(await fx.ledger.balance(ref)).toEqual(between);
-      } else {
-        // the credit decided nothing: it lands on the balance as it is now
-        await next;
-        expect((await fx.ledger.balance(ref)).available).toBe(between.available + 1n);
-      }
+      // the credit decided nothing: it lands on the balance as it is now
+      await expectMissedOrCredited(
+        next,
+        misses,
+        (p) => expect(p).rejects.toBeInstanceOf(SpeculationMissed),
+        ref,
+        between,
+      );
     }
   });
 
@@ -438,9 +471,7 @@ describe('batched ledger against a one-at-a-time reference', () => {
           const batch = fx.ledger.batch(tx);
           await batch.lockAhead([ref, OUTSIDE('USDT')], carried, { alongside: chained((tailSeq += 1)) });
           batch.apply(deposit(1n, `tail-${way}:b`));
-          const tail = tailOf(tx)!;
-          tail.add(batch.confirmStatement({ lockKey: TAIL_LOCK, seq: first, xid })).catch(() => {});
-          batch.flushVia((q) => tail.add(q)).catch(() => {});
+          void keepTail(tx, batch, { seq: first, xid });
         }, tails);
         next.catch(() => {});
         // let the tail reach the database and wait there, then end the batch before
@@ -479,17 +510,9 @@ describe('batched ledger against a one-at-a-time reference', () => {
           const batch = fx.ledger.batch(tx);
           await batch.lockAhead([ref, OUTSIDE('USDT')], carried, { alongside: chained((tailSeq += 1)) });
           batch.apply(entry);
-          const tail = tailOf(tx)!;
-          tail.add(batch.confirmStatement({ lockKey: TAIL_LOCK, seq: first, xid })).catch(() => {});
-          batch.flushVia((q) => tail.add(q)).catch(() => {});
+          void keepTail(tx, batch, { seq: first, xid });
         }, tails);
-        if (misses) {
-          await expect(next).rejects.toMatchObject(missed);
-          expect(await fx.ledger.balance(ref)).toEqual(between);
-        } else {
-          await next;
-          expect((await fx.ledger.balance(ref)).available).toBe(between.available + 1n);
-        }
+        await expectMissedOrCredited(next, misses, (p) => expect(p).rejects.toMatchObject(missed), ref, between);
       }
       expect((await ledgerCheck(fx.db)).problems).toEqual([]);
     },

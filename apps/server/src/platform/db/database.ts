@@ -2,11 +2,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { arrayLiteral } from './array-literal.ts';
 import { acquireLockFile } from './lock-file.ts';
+import { PREPARED_MARK, statementNames } from './prepared-mark.ts';
 import { StatementTrace } from './statement-trace.ts';
 import { TailCommit } from './tail-commit.ts';
 import { PgliteThread } from './pglite-thread.ts';
@@ -40,29 +39,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * Put first in a statement the server runs again and again with other values only (the ledger's lock and write,
- * the spot group's): on PostgreSQL it is prepared once per connection under a name derived from its text, so the
- * server parses, analyses and rewrites it once and may keep a generic plan. The text must not change with the
- * values (arrays as parameters, never inlined). PGlite prepares every statement by its text already.
- */
-export const PREPARED = sql.raw('/* prepared */ ');
-const PREPARED_MARK = '/* prepared */ ';
+export { PREPARED } from './prepared-mark.ts';
 
 /**
  * Names statements that start with the PREPARED mark, on every connection the pool opens, and writes their array
  * parameters as literals itself (array-literal.ts: the driver's own conversion escaped every element).
  */
 function prepareMarked(pool: pg.Pool): void {
-  const names = new Map<string, string>();
-  const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (!name) {
-      name = `tm_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-      names.set(text, name);
-    }
-    return name;
-  };
+  const nameOf = statementNames('tm_');
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as Query;
     (client as unknown as { query: Query }).query = markedQuery(query, nameOf);

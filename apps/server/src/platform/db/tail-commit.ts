@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { arrayLiteral } from './array-literal.ts';
 import type { Db } from './database.ts';
+import { PREPARED_MARK, statementNames } from './prepared-mark.ts';
 
 /**
  * Transactions whose last statements travel to the server in one message with their COMMIT (PostgreSQL, the spot
@@ -57,9 +57,6 @@ class KeptStatements implements Tail {
 
 const tails = new WeakMap<object, KeptStatements>();
 
-/** The start of a PREPARED statement's text (database.ts): constant text, typed parameters. */
-const PREPARED_MARK = '/* prepared */ ';
-
 interface Connection {
   db: Db;
   prepared: Set<string>;
@@ -87,7 +84,8 @@ export class TailCommit {
   private readonly dialect = new PgDialect();
   /** Per connection: its query builder, the statements prepared on it by name, and a BEGIN not sent yet. */
   private readonly clients = new WeakMap<pg.PoolClient, Connection>();
-  private readonly names = new Map<string, string>();
+  /** SQL's PREPARE names: apart from the protocol's (database.ts), which share the connection's namespace. */
+  private readonly nameOf = statementNames('tmt_');
 
   constructor(pool: pg.Pool) {
     this.pool = pool;
@@ -206,15 +204,6 @@ export class TailCommit {
     }
     // one result per statement of the message: the kept ones in order, then COMMIT's
     kept.forEach((k, i) => k.resolve(results[i]!.rows));
-  }
-
-  private nameOf(text: string): string {
-    let name = this.names.get(text);
-    if (!name) {
-      name = `tmt_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-      this.names.set(text, name);
-    }
-    return name;
   }
 }
 

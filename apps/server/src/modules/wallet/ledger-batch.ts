@@ -135,8 +135,9 @@ export class LedgerBatch {
   private assumed: Map<string, { available: bigint; frozen: bigint }> | null = null;
   /**
    * The accounts an applied entry took from (a negative change of frozen, or of available where it may not go
-   * negative): the only ones whose balance a decision of this batch depended on. An account it only credited (the fees account, a maker's
-   * proceeds) is updated by its net change whatever its balance, so a speculative batch need not find it unchanged.
+   * negative): the only ones whose balance a decision of this batch depended on. An account it only credited
+   * (the fees account, a maker's proceeds) is updated by its net change whatever its balance, so a speculative
+   * batch need not find it unchanged.
    */
   private readonly debited = new Set<string>();
   /** A speculative batch only: the balances the batch before leaves (see `lockAhead`). */
@@ -238,8 +239,8 @@ export class LedgerBatch {
    * balances as it leaves them — and the others are read without waiting (with `alongside`, as in lock()); the
    * batch is decided against these at once and locks nothing yet. Before anything is written, `confirm()` (or
    * `confirmStatement()` first in the transaction's tail) locks all of them in one `SELECT … FOR UPDATE` in id
-   * order, which the database grants once the batch before has committed, and checks that the locked balances
-   * are the ones assumed, or fails (SpeculationMissed).
+   * order, which the database grants once the batch before has committed, and checks that the accounts it took
+   * from have the balances assumed, or fails (SpeculationMissed).
    */
   async lockAhead<T extends object = Record<string, unknown>>(
     refs: AccountRef[],

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -14,6 +13,7 @@ import { installDevToolsGuard } from './platform/dev-tools/dev-tools-guard.ts';
 import { installEnvelope } from './platform/http/envelope.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { userGuard } from './platform/http/user-guard.ts';
+import { requestIdGenerator, requestLoggerFactory } from './platform/http/request-identity.ts';
 import { installWebSecurity } from './platform/http/web-security.ts';
 import { serveWebApp } from './platform/http/web-app.ts';
 import { trustProxySetting } from './platform/net/client-address.ts';
@@ -58,15 +58,19 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const log = opts.logger ?? pino({ level: config.logLevel });
   const app = Fastify({
     loggerInstance: log,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
-    },
+    genReqId: requestIdGenerator(),
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: 1024 * 1024,
     // request.ip is the socket's peer unless that peer is a configured reverse proxy (see client-address)
     trustProxy: trustProxySetting(config),
   }).withTypeProvider<ZodTypeProvider>() as unknown as Api;
 
+  // first, so that an answer an onRequest hook gives (a CORS preflight) carries it too. A callback hook, not an
+  // async one: every request runs it, and an async hook costs a promise
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installEnvelope(app);
@@ -74,9 +78,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installDevToolsGuard(app);
   installWebSecurity(app, config);
   const routes = collectRoutes(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   await app.register(fastifyRateLimit, {
     global: false,

@@ -207,6 +207,8 @@ export class TailCommit {
   }
 }
 
+const NEEDS_ESCAPE = /['\\]/;
+
 /** A parameter as a quoted SQL literal of unknown type (the prepared statement's parameter type applies). */
 export function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
@@ -219,6 +221,8 @@ export function literal(value: unknown): string {
   else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') text = String(value);
   else if (typeof value === 'boolean') text = value ? 'true' : 'false';
   else throw new Error(`tail: a parameter of type ${typeof value} has no literal`);
-  // an escape string, read the same whatever standard_conforming_strings says
-  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  // an escape string, read the same whatever standard_conforming_strings says; most values (numbers, ids, times)
+  // hold neither a quote nor a backslash and go as they are
+  if (NEEDS_ESCAPE.test(text)) text = text.replace(/\\/g, '\\\\').replace(/'/g, "''");
+  return `E'${text}'`;
 }

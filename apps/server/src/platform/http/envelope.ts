@@ -22,12 +22,14 @@ declare module 'fastify' {
 export function installEnvelope(app: FastifyInstance): void {
   app.decorateRequest('locale', 'en_us');
   app.decorateReply('skipEnvelope', false);
-  app.addHook('onRequest', async (request) => {
+  // callback hooks: every request runs them, and an async one costs a promise
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = normalizeLocale(request.headers.locale);
+    done();
   });
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (reply.skipEnvelope || request.routeOptions.config?.envelope === false) return payload;
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return payload;
-    return { code: 200, message: t(request.locale, 'ok'), data: payload ?? null };
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    if (reply.skipEnvelope || request.routeOptions.config?.envelope === false) return done(null, payload);
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return done(null, payload);
+    done(null, { code: 200, message: t(request.locale, 'ok'), data: payload ?? null });
   });
 }

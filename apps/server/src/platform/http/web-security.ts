@@ -42,7 +42,9 @@ export function installWebSecurity(app: Api, config: Pick<Config, 'publicUrl' | 
   const csp = contentSecurityPolicy(https);
   const allowed = new Set(config.corsOrigins);
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // a callback hook: every request runs it, and an async one costs a promise. A preflight it answers itself does
+  // not call done (the request goes no further)
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
@@ -52,14 +54,14 @@ export function installWebSecurity(app: Api, config: Pick<Config, 'publicUrl' | 
     reply.header('x-permitted-cross-domain-policies', 'none');
     // only over https: a browser that saw it on plain http would refuse a later http-only deployment
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (!isApiPath(request.url)) return;
+    if (!isApiPath(request.url)) return done();
 
     // answers about one user's money must never be kept by a browser or a shared cache
     reply.header('cache-control', 'no-store');
     // CORS is closed unless CORS_ORIGINS names the calling site: without these headers the browser
     // keeps another site's script from reading any answer
     const origin = request.headers.origin;
-    if (typeof origin !== 'string' || !allowed.has(origin)) return;
+    if (typeof origin !== 'string' || !allowed.has(origin)) return done();
     reply.header('access-control-allow-origin', origin);
     reply.header('vary', 'Origin');
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
@@ -67,7 +69,8 @@ export function installWebSecurity(app: Api, config: Pick<Config, 'publicUrl' | 
       reply.header('access-control-allow-headers', 'content-type, authorization, locale, x-request-id');
       reply.header('access-control-max-age', '600');
       reply.code(204).send();
-      return reply;
+      return;
     }
+    done();
   });
 }

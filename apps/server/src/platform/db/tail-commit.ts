@@ -3,6 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { arrayLiteral } from './array-literal.ts';
+import { plainSqlText } from './plain-sql-text.ts';
 import type { Db } from './database.ts';
 import { PREPARED_MARK, statementNames } from './prepared-mark.ts';
 
@@ -45,7 +46,8 @@ class KeptStatements implements Tail {
     this.dialect = dialect;
   }
   add<R extends object>(query: SQL): Promise<R[]> {
-    const { sql: text, params } = this.dialect.sqlToQuery(query);
+    // the kept statements are plain templates: their text without the query builder's general walk
+    const { text, params } = plainSqlText(query) ?? builderText(this.dialect, query);
     return new Promise<R[]>((resolve, reject) => {
       this.kept.push({ text, params, resolve: resolve as (rows: object[]) => void, reject });
     });
@@ -53,6 +55,11 @@ class KeptStatements implements Tail {
   rejectAll(err: unknown): void {
     for (const k of this.kept.splice(0)) k.reject(err);
   }
+}
+
+function builderText(dialect: PgDialect, query: SQL): { text: string; params: unknown[] } {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params };
 }
 
 const tails = new WeakMap<object, KeptStatements>();

@@ -24,7 +24,8 @@ interface Out {
 const NO_ENCODER = sql.param(null).encoder;
 
 function walk(query: SQL, out: Out): boolean {
-  if (query.shouldInlineParams) return false;
+  // a statement marked to inline its values (`.inlineParams()`) is the builder's: private in its types, read here
+  if ((query as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return false;
   for (const chunk of query.queryChunks as unknown[]) {
     if (chunk instanceof StringChunk) {
       const v = chunk.value;

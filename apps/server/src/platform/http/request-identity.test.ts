@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { requestIdGenerator, requestLoggerFactory } from './request-identity.ts';
 
@@ -38,7 +38,7 @@ describe('request ids', () => {
 describe('request logger', () => {
   it('writes with the request id at enabled levels and drops the rest', async () => {
     const { log, lines } = capture('warn');
-    const reqLog = requestLoggerFactory(log, { reqId: 'r-1' }, {});
+    const reqLog = requestLoggerFactory(log, { reqId: 'r-1' }, {}) as unknown as Logger;
     reqLog.info('not written');
     reqLog.debug('not written');
     reqLog.warn({ orderId: 7 }, 'written');

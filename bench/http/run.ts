@@ -10,10 +10,12 @@
  * (about one request in eight). Reported: commands acknowledged per second (2xx only) and the latency
  * percentiles of the acknowledgement (sent only after the group's database commit). With PostgreSQL and
  * `pgbench` installed, the same run measures pgbench (one UPDATE + one INSERT per transaction, 32 clients)
- * on the same server and prints `pgbenchTps` and `ratio` = ordersPerSecond / pgbenchTps. Afterwards the
- * server is stopped and the ledger reconciled.
+ * on the same server and prints `pgbenchTps` and `ratio` = ordersPerSecond / pgbenchTps. The HTTP floor
+ * (http-floor.ts) is measured in the same run too, after the exchange has stopped: the same client and connections
+ * against a server of the same framework that only parses and answers — `httpFloor` and `httpFloorRatio` =
+ * ordersPerSecond / its requests per second. Afterwards the ledger is reconciled.
  *
- *   npm run bench:http [-- --duration 15 --connections 64,256 --traders 16 --port 18116]
+ *   npm run bench:http [-- --duration 15 --connections 64,256 --traders 16 --port 18116 --http-floor-seconds 10]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:http
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -32,6 +34,7 @@ import { SessionStore } from '../../apps/server/src/platform/session/session-sto
 import { users } from '../../apps/server/src/modules/account/user.schema.ts';
 import { LedgerService } from '../../apps/server/src/modules/wallet/ledger.service.ts';
 import { ledgerCheck } from '../../apps/server/src/modules/wallet/ledger-check.ts';
+import { httpFloor, type HttpFloor } from './http-floor.ts';
 import { runLoad } from './http-load.ts';
 
 const { values: args } = parseArgs({
@@ -39,6 +42,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '15' },
     connections: { type: 'string', default: '64,256' },
     'pgbench-seconds': { type: 'string', default: '10' },
+    'http-floor-seconds': { type: 'string', default: '10' },
     traders: { type: 'string', default: '16' },
     port: { type: 'string', default: '18210' },
   },
@@ -46,6 +50,7 @@ const { values: args } = parseArgs({
 const DURATION = Number(args.duration);
 const CONNECTIONS = args.connections.split(',').map(Number);
 const PGBENCH_SECONDS = Number(args['pgbench-seconds']);
+const HTTP_FLOOR_SECONDS = Number(args['http-floor-seconds']);
 /** Four markets around round mid prices (USDT); price offsets stay whole ticks on each. */
 const MARKETS = [
   { symbol: 'BTCUSDT', base: 'BTC', mid: 50_000, step: 1, qty: '0.001' },
@@ -100,6 +105,8 @@ async function prepare(): Promise<string[]> {
   const database = await openDb();
   try {
     await migrate(database);
+    // BENCH_AFTER_MIGRATE_SQL="drop index …": a change of the schema to try before it becomes a migration
+    if (process.env.BENCH_AFTER_MIGRATE_SQL) await database.exec(process.env.BENCH_AFTER_MIGRATE_SQL);
     if (dbUrl) await preparePgbench(database);
     const sessions = new SessionStore(database.db, systemClock, 86_400_000);
     const ledger = new LedgerService(database.db, systemClock);
@@ -492,6 +499,17 @@ async function main(): Promise<void> {
   } finally {
     await stop(server);
   }
+  // with the exchange stopped: the floor has the machine as the orders had it
+  let floor: HttpFloor | null = null;
+  if (HTTP_FLOOR_SECONDS > 0) {
+    floor = await httpFloor({
+      port: PORT + 1,
+      connections: Math.max(...CONNECTIONS),
+      durationS: HTTP_FLOOR_SECONDS,
+      body: orderBody,
+    });
+    console.log('HTTP floor:', floor);
+  }
 
   const database = await openDb();
   let orders = 0;
@@ -534,6 +552,8 @@ async function main(): Promise<void> {
         atConnections: best.connections,
         pgbenchTps,
         ratio: pgbenchTps ? Math.round((best.ordersPerSecond / pgbenchTps) * 100) / 100 : null,
+        httpFloor: floor,
+        httpFloorRatio: floor ? Math.round((best.ordersPerSecond / floor.requestsPerSecond) * 100) / 100 : null,
         storedOrdersIncludingWarmUp: orders,
         tradesIncludingWarmUp: trades,
         ledgerCheck: ledgerOk ? 'ok' : 'FAILED',

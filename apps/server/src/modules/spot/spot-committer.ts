@@ -26,7 +26,9 @@ import { stopsWrite } from './stop-desk.ts';
  * Only then are callers answered and market data published. On PostgreSQL the next groups are cut, read and run
  * through the engines while one writes and commits (the pipeline: each starts from the balances the groups in
  * flight leave; its confirmation — its own id-ordered lock, granted once the group before has committed — and its
- * write go to the database with its COMMIT, and run there right after that group). The shared
+ * write go to the database with its COMMIT, and run there right after that group). On the embedded database the
+ * next group's BEGIN and read wait in the database thread's queue behind the COMMIT of the one before, and its
+ * write goes with its own COMMIT. The shared
  * rows (fees, a trader's USDT, the market maker) are locked by one spot transaction at a time: markets never
  * wait on each other's row locks, and two spot groups never deadlock (the next one holds no lock until the one
  * before has committed). A failed group rebuilds the books of its markets from the database and runs again
@@ -107,6 +109,13 @@ export class SpotCommitter {
   private readonly sequencers: MarketSequencer[] = [];
   /** Whether a group may start while the one before commits (a database with more than one connection). */
   private readonly pipelined: boolean;
+  /**
+   * The embedded database (one connection, requests run in the order posted): the next group's transaction is
+   * posted right behind the COMMIT of the one before and reads what that one committed, without waiting for its
+   * reply to come back to this thread first.
+   */
+  private readonly queued: boolean;
+  private readonly pollDatabase: (() => void) | undefined;
   private running = false;
   private seq = 0;
 
@@ -120,9 +129,15 @@ export class SpotCommitter {
      * flight; each group's last statements go with its COMMIT), else `db` — one group at a time.
      */
     commitOn?: TailCommit | undefined;
+    /** The embedded database: a transaction posted while the one before commits runs after it (see `queued`). */
+    queuesBehindCommit?: boolean | undefined;
+    /** The embedded database: takes its replies that have arrived (Database.poll), called as orders queue. */
+    pollDatabase?: (() => void) | undefined;
   }) {
+    this.pollDatabase = deps.pollDatabase;
     this.db = deps.commitOn ?? deps.db;
     this.pipelined = deps.commitOn !== undefined;
+    this.queued = !this.pipelined && deps.queuesBehindCommit === true;
     this.ledger = deps.ledger;
     this.clock = deps.clock;
     this.onCommit = deps.onCommit;
@@ -135,6 +150,9 @@ export class SpotCommitter {
   /** A command was queued: start the loop unless it runs (it picks the command up with the next group). */
   wake(): void {
     if (!this.running) void this.loop();
+    // between two requests: a group waiting for its read or its commit goes on now, not after every socket the
+    // event loop has ready (the embedded database's thread waits meanwhile)
+    else this.pollDatabase?.();
   }
 
   get idle(): boolean {
@@ -145,7 +163,8 @@ export class SpotCommitter {
    * Cuts and runs groups while commands wait. On PostgreSQL up to PIPELINE_DEPTH groups overlap: the next one is
    * cut, read and run through its engines as soon as the one before is decided, and its last statements wait in
    * the database for that one to commit (docs/decisions/0009-batched-ledger.md, "The pipeline" and "The tail");
-   * each commits after the one before it.
+   * each commits after the one before it. On the embedded database the next one is cut as soon as the one before
+   * is decided too, and its read waits in the database thread's queue behind that one's COMMIT ("queued").
    */
   private async loop(): Promise<void> {
     this.running = true;
@@ -167,14 +186,15 @@ export class SpotCommitter {
           continue;
         }
         await Promise.all(parts.map((x) => x.seq.built));
+        const overlaps = this.pipelined || this.queued;
         // not alongside: this group starts from the committed state
-        if (flights.length && !(this.pipelined && speculates(parts))) await this.settle(flights, flights.length);
+        if (flights.length && !(overlaps && speculates(parts))) await this.settle(flights, flights.length);
         const flight = this.start(parts, [...flights]);
         await flight.decided;
         flights.push(flight);
         // one that failed before it was decided settles with the ones before it (it may have failed with them)
-        if (!this.pipelined || !flight.carried) await this.settle(flights, flights.length);
-        else if (flights.length >= PIPELINE_DEPTH) await this.settle(flights, 1);
+        if (!overlaps || !flight.carried) await this.settle(flights, flights.length);
+        else if (flights.length >= (this.pipelined ? PIPELINE_DEPTH : 2)) await this.settle(flights, 1);
       }
     } finally {
       this.running = false;
@@ -275,10 +295,15 @@ export class SpotCommitter {
           known: parts.flatMap((x) => x.pending.flatMap((q) => x.seq.creditedAccountsOf(q.command))),
           ...(alongside ? { alongside } : {}),
         };
-        const read = prev?.carried
-          ? await ledger.lockAhead<PrepareRow>(toLock, carriedBy(before), options)
-          : await ledger.lock<PrepareRow>(toLock, options);
+        const read =
+          this.pipelined && prev?.carried
+            ? await ledger.lockAhead<PrepareRow>(toLock, carriedBy(before), options)
+            : await ledger.lock<PrepareRow>(toLock, options);
         flight.xid = read?.xid ?? null;
+        // queued: the read ran after the group before ended, and that one's reply came back first. The engines already
+        // hold that group's effects, so if it rolled back this one rolls back too and runs again after the
+        // engines are rebuilt (settle, recover)
+        if (this.queued && prev && !(await prev.done)) throw new Error('spot group: the group before rolled back');
         const { ids, stored } = await this.prepared(tx, read);
         work = {
           tx,
@@ -311,14 +336,15 @@ export class SpotCommitter {
           // require that it committed, lock this group's accounts and check the balances it was decided on),
           // then the write; the database runs them the moment the group before has committed
           // (a kept statement's failure fails the commit too, which is where it is handled)
-          if (prev)
+          // (pipelined only: on the embedded database this group's read already ran after the group before ended)
+          if (prev && this.pipelined)
             tail.add(ledger.confirmStatement({ lockKey: CHAIN_LOCK, seq: prev.seq, xid: prev.xid! })).catch(noop);
           written = this.write(work, (q) => tail.add(q));
           written.catch(noop);
           if (stops) tail.add(stops).catch(noop);
           return;
         }
-        // without a tail (the embedded database) groups run one after another: nothing is in flight before it
+        // a transaction that keeps no tail: the write goes at once, then COMMIT
         const send = (q: SQL) => this.rows(tx, q);
         await this.write(work, send);
         if (stops) await send(stops);

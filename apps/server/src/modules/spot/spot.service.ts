@@ -61,6 +61,10 @@ export class SpotService {
     gate?: MarketGate;
     /** Connections of its own for the group commit (PostgreSQL: Database.groupCommit). */
     commitOn?: TailCommit | undefined;
+    /** The embedded database: the next group's transaction is posted behind the COMMIT of the one before. */
+    queuesBehindCommit?: boolean | undefined;
+    /** The embedded database: takes its replies that have arrived (Database.poll). */
+    pollDatabase?: (() => void) | undefined;
   }) {
     this.db = deps.db;
     this.gate = deps.gate;
@@ -74,6 +78,8 @@ export class SpotService {
       clock: deps.clock,
       onCommit: (r) => this.published(r),
       commitOn: deps.commitOn,
+      queuesBehindCommit: deps.queuesBehindCommit,
+      pollDatabase: deps.pollDatabase,
     });
     for (const m of MARKETS) {
       const seq = new MarketSequencer(m, { db: deps.db, wake: () => this.committer.wake() });

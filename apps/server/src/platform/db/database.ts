@@ -36,6 +36,11 @@ export interface Database {
    * while the process keeps running (an online backup). Absent on PostgreSQL, where pg_dump does it.
    */
   dumpDataDir?(): Promise<Buffer>;
+  /**
+   * The embedded database only: settles the statements whose replies have arrived from its thread now, not when
+   * the event loop gets to them (pglite-thread.ts, `poll`).
+   */
+  poll?(): void;
   close(): Promise<void>;
 }
 
@@ -130,6 +135,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     // between two transactions: the thread takes the transaction turn for the copy
     dumpDataDir: () => thread.dumpDataDir(),
+    poll: () => thread.poll(),
     close: async () => {
       try {
         await thread.close();

@@ -169,6 +169,88 @@ describe('transactions', () => {
     expect((await read).rows[0]!.n).toBe('200');
     expect((await thread.query<{ n: string }>('select n from t where id = $1', [1])).rows[0]!.n).toBe('201');
   });
+
+  it('sends kept statements with the COMMIT, in order, and settles each with its rows', async () => {
+    const order: string[] = [];
+    let first!: Promise<unknown>;
+    let second!: Promise<unknown>;
+    await thread.transaction(async (tx) => {
+      await tx.query('update t set n = $1 where id = $2', [1, 1]);
+      first = tx.keep<{ n: string }>('update t set n = n * 10 where id = $1 returning n', [1]).then((r) => {
+        order.push('first');
+        return r.rows;
+      });
+      second = tx.keep<{ n: string }>('update t set n = n + 5 where id = $1 returning n', [1]).then((r) => {
+        order.push('second');
+        return r.rows;
+      });
+      // not sent before the callback returns: nothing kept has run yet
+      expect((await tx.query<{ n: string }>('select n from t where id = $1', [1])).rows[0]!.n).toBe('1');
+    });
+    expect(await first).toEqual([{ n: '10' }]);
+    expect(await second).toEqual([{ n: '15' }]);
+    expect(order).toEqual(['first', 'second']);
+    expect((await thread.query<{ n: string }>('select n from t where id = $1', [1])).rows[0]!.n).toBe('15');
+  });
+
+  it('a kept statement that fails rejects it and those after it, and nothing of the transaction stays', async () => {
+    let ok!: Promise<unknown>;
+    let bad!: Promise<unknown>;
+    let after!: Promise<unknown>;
+    const caught = await thread
+      .transaction(async (tx) => {
+        await tx.query('update t set n = $1 where id = $2', [99, 1]);
+        ok = tx.keep('update t set s = $1 where id = $2', ['kept', 1]);
+        bad = tx.keep('insert into t (id) values ($1)', [1]); // duplicate key
+        after = tx.keep('update t set s = $1 where id = $2', ['after', 1]);
+        for (const p of [ok, bad, after]) p.catch(() => {});
+      })
+      .catch((e: unknown) => e);
+    expect(caught).toMatchObject({ code: '23505', query: 'insert into t (id) values ($1)' });
+    expect(await ok).toBeTruthy();
+    await expect(bad).rejects.toMatchObject({ code: '23505' });
+    await expect(after).rejects.toMatchObject({ code: '23505' });
+    expect((await thread.query<{ n: string }>('select n, s from t where id = $1', [1])).rows[0]).toMatchObject({
+      n: '15',
+    });
+  });
+
+  it('a transaction of kept statements only begins with them; a rolled-back one rejects them', async () => {
+    let kept!: Promise<{ rows: unknown[] }>;
+    await thread.transaction(async (tx) => {
+      kept = tx.keep('update t set n = n + 1 where id = $1 returning txid_current()::text as x', [1]);
+      kept.catch(() => {});
+    });
+    const x = ((await kept).rows as Array<{ x: string }>)[0]!.x;
+    expect(x).toMatch(/^\d+$/);
+    expect((await thread.query<{ n: string }>('select n from t where id = $1', [1])).rows[0]!.n).toBe('16');
+    let dropped!: Promise<unknown>;
+    await thread.transaction(async (tx) => {
+      await tx.query('update t set n = 0 where id = $1', [1]);
+      dropped = tx.keep('update t set n = 1 where id = $1', [1]);
+      dropped.catch(() => {});
+      await tx.rollback();
+    });
+    await expect(dropped).rejects.toThrow('Transaction is closed');
+    expect((await thread.query<{ n: string }>('select n from t where id = $1', [1])).rows[0]!.n).toBe('16');
+  });
+
+  it('passes the turn on with the COMMIT: the next transaction is sent before that reply and sees it committed', async () => {
+    const events: string[] = [];
+    const first = thread
+      .transaction(async (tx) => {
+        await tx.query('update t set n = $1 where id = $2', [500, 1]);
+      })
+      .then(() => events.push('first committed'));
+    const second = thread.transaction(async (tx) => {
+      events.push('second started');
+      return (await tx.query<{ n: string }>('select n from t where id = $1', [1])).rows[0]!.n;
+    });
+    expect(await second).toBe('500');
+    await first;
+    // the second began while the first's COMMIT was on its way: before this thread heard it had committed
+    expect(events).toEqual(['second started', 'first committed']);
+  });
 });
 
 describe('a data directory', () => {

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import {
   messages,
   parse,
@@ -39,6 +39,12 @@ type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 /** A transaction's handle, as PGlite gives it to the callback. */
 export interface PgliteTransaction {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  /**
+   * A statement kept for the COMMIT: it goes to the database thread in one message with the kept statements before
+   * it and the COMMIT, once the callback has returned (the callback must not await it). The first one to fail
+   * rejects it and every one after it, and the transaction rolls back.
+   */
+  keep<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(text: string, options?: QueryOptions): Promise<Results[]>;
   rollback(): Promise<void>;
   readonly closed: boolean;
@@ -46,15 +52,32 @@ export interface PgliteTransaction {
 
 const BEGIN: Step = { text: 'BEGIN' };
 
-/** Runs callers one after another in call order (PGlite's transaction lock). */
+interface KeptStep {
+  step: Step;
+  text: string;
+  params: unknown[] | undefined;
+  options: QueryOptions | undefined;
+  resolve(result: Results): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * Runs callers one after another in call order (PGlite's transaction lock). A caller may hand the turn on before
+ * it ends (`release`): once its last message is posted, the database thread runs whatever comes next after it.
+ */
 class Turns {
   private tail: Promise<unknown> = Promise.resolve();
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(fn);
-    this.tail = result.then(
-      () => {},
-      () => {},
-    );
+  run<T>(fn: (release: () => void) => Promise<T>): Promise<T> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const result = this.tail.then(() => fn(release));
+    this.tail = Promise.race([
+      released,
+      result.then(
+        () => {},
+        () => {},
+      ),
+    ]);
     return result;
   }
 }
@@ -72,7 +95,12 @@ function withStatement<E extends object>(err: E, query: string, params: unknown[
 export class PgliteThread {
   /** Starts the database's thread and waits until the database is open (or says why it is not). */
   static async open(options: ThreadOptions): Promise<PgliteThread> {
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: options });
+    // replies come on a channel of their own, which poll() can read without waiting for the event loop
+    const { port1: replies, port2 } = new MessageChannel();
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+      workerData: { ...options, replies: port2 } satisfies ThreadOptions,
+      transferList: [port2],
+    });
     const hello = await new Promise<ThreadHello>((resolve, reject) => {
       const exited = (code: number) => reject(new Error(`the embedded database's thread exited (code ${code})`));
       worker.once('error', reject);
@@ -84,10 +112,11 @@ export class PgliteThread {
       });
     });
     if (!hello.ready) {
+      replies.close();
       await worker.terminate();
       throw new Error(hello.failure);
     }
-    const thread = new PgliteThread(worker);
+    const thread = new PgliteThread(worker, replies);
     await thread.loadArrayParsers();
     return thread;
   }
@@ -101,14 +130,30 @@ export class PgliteThread {
   private readonly parsers: Parsers = { ...types.parsers };
 
   private readonly worker: Worker;
+  private readonly replies: MessagePort;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, replies: MessagePort) {
     this.worker = worker;
-    worker.on('message', (reply: ThreadReply) => this.answer(reply));
+    this.replies = replies;
+    replies.on('message', (reply: ThreadReply) => this.answer(reply));
     worker.on('error', (err) => this.stop(err, true));
     worker.on('exit', (code) => this.stop(new Error(`the embedded database's thread exited (code ${code})`), true));
     // the thread keeps the process alive only while a request waits for it, as an in-thread database would
     worker.unref();
+    replies.unref();
+  }
+
+  /**
+   * Takes the replies that have arrived, now, instead of when the event loop reaches them. Under load the loop
+   * reads many sockets before it gets to the database thread's message, and meanwhile that thread waits for the
+   * next statement: the spot group commit calls this whenever an order is queued, so a group's read is answered
+   * and its write sent between two requests (the promises settle right after the caller's callback).
+   */
+  poll(): void {
+    if (this.waiting.size === 0) return;
+    for (let got = receiveMessageOnPort(this.replies); got; got = receiveMessageOnPort(this.replies)) {
+      this.answer(got.message as ThreadReply);
+    }
   }
 
   /** A statement outside any transaction: it waits for an open transaction to end. */
@@ -121,10 +166,17 @@ export class PgliteThread {
     return this.turns.run(() => this.script([], text, options, true));
   }
 
+  /**
+   * The next caller's turn starts as soon as this transaction's COMMIT (or ROLLBACK) is posted, not when its reply
+   * is back: the database thread runs requests in the order they were posted, so the next transaction still runs
+   * after this one has ended, and its first statement is already waiting there instead of waiting for this
+   * thread to read the reply and send it (the spot group commit reads its next group so; spot-committer.ts).
+   */
   transaction<R>(fn: (tx: PgliteTransaction) => Promise<R>): Promise<R> {
-    return this.turns.run(async () => {
+    return this.turns.run(async (release) => {
       let begun = false;
       let closed = false;
+      const kept: KeptStep[] = [];
       // BEGIN is sent with the transaction's first statement; a callback that sends none opens nothing
       const opening = (): Step[] => (begun ? [] : ((begun = true), [BEGIN]));
       const open = () => {
@@ -132,8 +184,15 @@ export class PgliteThread {
       };
       const end = async (command: 'COMMIT' | 'ROLLBACK') => {
         closed = true;
-        if (!begun) return;
-        const [result] = await this.script([], command, undefined, true);
+        const last = kept.splice(0);
+        if (command === 'ROLLBACK') for (const k of last) k.reject(new Error('Transaction is closed'));
+        const keeping = command === 'COMMIT' && last.length > 0;
+        if (!begun && !keeping) return;
+        // posted synchronously by this call: the turn passes on with it (BEGIN goes first when only kept
+        // statements ran)
+        const ended = keeping ? this.commitKept(opening(), last) : this.script([], command, undefined, true);
+        release();
+        const [result] = await ended;
         if (command === 'COMMIT' && result?.command === 'ROLLBACK') {
           throw withStatement(new TransactionAbortedError(), 'COMMIT', undefined);
         }
@@ -146,6 +205,20 @@ export class PgliteThread {
         exec: async (text: string, options?: QueryOptions) => {
           open();
           return this.script(opening(), text, options, false);
+        },
+        keep: <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+          open();
+          return new Promise<Results<T>>((resolve, reject) => {
+            const values = (params ?? []).map(textParam);
+            kept.push({
+              step: { text, values },
+              text,
+              params,
+              options,
+              resolve: resolve as KeptStep['resolve'],
+              reject,
+            });
+          });
         },
         rollback: async () => {
           open();
@@ -179,6 +252,7 @@ export class PgliteThread {
     if (this.stopped) return;
     await this.send({ kind: 'close' });
     this.stop(new Error('the embedded database is closed'), false);
+    this.replies.close();
     await this.worker.terminate();
   }
 
@@ -201,6 +275,36 @@ export class PgliteThread {
     const found = this.read(outputs, prefix);
     if (found.error) throw withStatement(found.error, text, undefined, options);
     return parse.parseResults(found.messages, this.parsers, options);
+  }
+
+  /**
+   * The kept statements and COMMIT in one message. Their replies settle them in order; after a failed one the
+   * transaction is aborted, so those after it fail too and the COMMIT answers ROLLBACK.
+   */
+  private async commitKept(prefix: Step[], kept: KeptStep[]): Promise<Results[]> {
+    let outputs: Uint8Array[];
+    let failed: Error | null = null;
+    try {
+      outputs = await this.run([...prefix, ...kept.map((k) => k.step), { text: 'COMMIT' }], true);
+      this.read(outputs, prefix);
+    } catch (err) {
+      for (const k of kept) k.reject(err);
+      throw err;
+    }
+    kept.forEach((k, i) => {
+      if (failed) return k.reject(failed);
+      const { messages: found, error } = this.messagesOf(outputs[prefix.length + i]!);
+      if (error) {
+        failed = withStatement(error, k.text, k.params, k.options);
+        return k.reject(failed);
+      }
+      k.resolve(parse.parseResults(found, this.parsers, k.options)[0]!);
+    });
+    // the statement that failed is why nothing was committed (COMMIT of the aborted transaction rolled it back)
+    if (failed) throw failed;
+    const end = this.messagesOf(outputs[prefix.length + kept.length]!);
+    if (end.error) throw withStatement(end.error, 'COMMIT', undefined);
+    return parse.parseResults(end.messages, this.parsers);
   }
 
   /** The last step's messages, after checking that the steps sent before it (BEGIN) succeeded. */
@@ -235,7 +339,7 @@ export class PgliteThread {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
     return new Promise<ThreadReply>((resolve, reject) => {
-      if (this.waiting.size === 0) this.worker.ref();
+      if (this.waiting.size === 0) this.replies.ref();
       this.waiting.set(id, { resolve, reject });
       this.worker.postMessage({ ...request, id } as ThreadRequest);
     });
@@ -245,7 +349,7 @@ export class PgliteThread {
     const waiting = this.waiting.get(reply.id);
     if (!waiting) return;
     this.waiting.delete(reply.id);
-    if (this.waiting.size === 0) this.worker.unref();
+    if (this.waiting.size === 0) this.replies.unref();
     if ('failure' in reply) waiting.reject(new Error(`the embedded database failed: ${reply.failure}`));
     else waiting.resolve(reply);
   }

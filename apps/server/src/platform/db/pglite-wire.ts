@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import { protocol } from '@electric-sql/pglite';
 import { arrayLiteral } from './array-literal.ts';
 
@@ -56,6 +57,8 @@ export type ThreadHello = { ready: true } | { ready: false; failure: string };
 export interface ThreadOptions {
   /** The data directory of the embedded database; null: in memory (tests). */
   dataDir: string | null;
+  /** Where the thread sends its replies (the start-up hello goes to the parent port). */
+  replies?: MessagePort;
 }
 
 export function concat(parts: readonly Uint8Array[]): Uint8Array {

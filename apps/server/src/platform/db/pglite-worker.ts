@@ -19,7 +19,8 @@ import {
  */
 
 const port = parentPort!;
-const { dataDir } = workerData as ThreadOptions;
+const { dataDir, replies } = workerData as ThreadOptions;
+const out = replies ?? port;
 
 let pg: PGlite;
 try {
@@ -34,7 +35,7 @@ const prepared = new PreparedStatements();
 const call = (message: Uint8Array) => pg.execProtocolRawSync(message);
 
 function reply(message: ThreadReply, transfer: ArrayBuffer[] = []): void {
-  port.postMessage(message, transfer);
+  out.postMessage(message, transfer);
 }
 
 async function handle(request: ThreadRequest): Promise<void> {
@@ -57,6 +58,7 @@ async function handle(request: ThreadRequest): Promise<void> {
     } else {
       await pg.close();
       reply({ id: request.id, done: true });
+      replies?.close();
       port.close();
     }
   } catch (err) {

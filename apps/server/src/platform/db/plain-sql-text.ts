@@ -1,4 +1,5 @@
 import { Param, SQL, StringChunk, sql } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
  * The text and parameters of a statement written only with `sql` templates, raw text and `sql.param` values — as
@@ -13,6 +14,14 @@ import { Param, SQL, StringChunk, sql } from 'drizzle-orm';
 export function plainSqlText(query: SQL): { text: string; params: unknown[] } | null {
   const out: Out = { text: '', params: [] };
   return walk(query, out) ? out : null;
+}
+
+/** A statement's text and parameters: by the plain walk when it accepts the statement, else by the builder. */
+export function statementText(query: SQL, dialect: PgDialect): { text: string; params: unknown[] } {
+  const plain = plainSqlText(query);
+  if (plain) return plain;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params };
 }
 
 interface Out {

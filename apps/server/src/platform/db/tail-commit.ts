@@ -3,7 +3,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { arrayLiteral } from './array-literal.ts';
-import { plainSqlText } from './plain-sql-text.ts';
+import { pgliteTailOf } from './pglite-tail.ts';
+import { statementText } from './plain-sql-text.ts';
 import type { Db } from './database.ts';
 import { PREPARED_MARK, statementNames } from './prepared-mark.ts';
 
@@ -47,7 +48,7 @@ class KeptStatements implements Tail {
   }
   add<R extends object>(query: SQL): Promise<R[]> {
     // the kept statements are plain templates: their text without the query builder's general walk
-    const { text, params } = plainSqlText(query) ?? builderText(this.dialect, query);
+    const { text, params } = statementText(query, this.dialect);
     return new Promise<R[]>((resolve, reject) => {
       this.kept.push({ text, params, resolve: resolve as (rows: object[]) => void, reject });
     });
@@ -55,11 +56,6 @@ class KeptStatements implements Tail {
   rejectAll(err: unknown): void {
     for (const k of this.kept.splice(0)) k.reject(err);
   }
-}
-
-function builderText(dialect: PgDialect, query: SQL): { text: string; params: unknown[] } {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return { text, params };
 }
 
 const tails = new WeakMap<object, KeptStatements>();
@@ -81,9 +77,14 @@ interface QueryConfig {
   types?: unknown;
 }
 
-/** The tail of the transaction `tx` belongs to, when it runs on a TailCommit (else undefined: send at once). */
+const tailDialect = new PgDialect();
+
+/**
+ * The tail of the transaction `tx` belongs to, when it runs on a TailCommit or on the embedded database's thread
+ * (pglite-tail.ts); else undefined: send at once.
+ */
 export function tailOf(tx: Db): Tail | undefined {
-  return tails.get(tx);
+  return tails.get(tx) ?? pgliteTailOf(tx, tailDialect);
 }
 
 export class TailCommit {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { runLoad } from './http-load.ts';
+import { cpuMs } from './proc-cpu.ts';
 
 /**
  * The HTTP floor, measured in the same run as the orders (a reference, like pgbench for the database): the same load
@@ -17,15 +17,6 @@ export interface HttpFloor {
 }
 
 const SERVER = path.resolve(import.meta.dirname, 'http-floor-server.ts');
-
-function cpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, clock ticks of 10 ms
-  } catch {
-    return 0;
-  }
-}
 
 export async function httpFloor(options: {
   port: number;
@@ -52,7 +43,7 @@ export async function httpFloor(options: {
         onResponse: () => {},
       });
     await run(2); // warm-up (JIT), not reported
-    const server0 = cpuMs(server.pid!);
+    const server0 = cpuMs([server.pid!]);
     const load0 = process.cpuUsage();
     const result = await run(options.durationS);
     const load = process.cpuUsage(load0);
@@ -61,7 +52,7 @@ export async function httpFloor(options: {
     return {
       connections: options.connections,
       requestsPerSecond: Math.round(answered / options.durationS),
-      serverCpuUsPerRequest: perRequest((cpuMs(server.pid!) - server0) * 1000),
+      serverCpuUsPerRequest: perRequest((cpuMs([server.pid!]) - server0) * 1000),
       loadGeneratorCpuUsPerRequest: perRequest(load.user + load.system),
     };
   } finally {

@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext, Services } from './platform/context.ts';
 import type { Database } from './platform/db/database.ts';
+import { installDatabaseReplies } from './platform/http/database-replies.ts';
 import { installDevToolsGuard } from './platform/dev-tools/dev-tools-guard.ts';
 import { installEnvelope } from './platform/http/envelope.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
@@ -77,6 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installErrorHandler(app);
   installDevToolsGuard(app);
   installWebSecurity(app, config);
+  installDatabaseReplies(app, database);
   const routes = collectRoutes(app);
 
   await app.register(fastifyRateLimit, {

@@ -115,7 +115,6 @@ export class SpotCommitter {
    * reply to come back to this thread first.
    */
   private readonly queued: boolean;
-  private readonly pollDatabase: (() => void) | undefined;
   private running = false;
   private seq = 0;
 
@@ -131,10 +130,7 @@ export class SpotCommitter {
     commitOn?: TailCommit | undefined;
     /** The embedded database: a transaction posted while the one before commits runs after it (see `queued`). */
     queuesBehindCommit?: boolean | undefined;
-    /** The embedded database: takes its replies that have arrived (Database.poll), called as orders queue. */
-    pollDatabase?: (() => void) | undefined;
   }) {
-    this.pollDatabase = deps.pollDatabase;
     this.db = deps.commitOn ?? deps.db;
     this.pipelined = deps.commitOn !== undefined;
     this.queued = !this.pipelined && deps.queuesBehindCommit === true;
@@ -150,9 +146,6 @@ export class SpotCommitter {
   /** A command was queued: start the loop unless it runs (it picks the command up with the next group). */
   wake(): void {
     if (!this.running) void this.loop();
-    // between two requests: a group waiting for its read or its commit goes on now, not after every socket the
-    // event loop has ready (the embedded database's thread waits meanwhile)
-    else this.pollDatabase?.();
   }
 
   get idle(): boolean {

@@ -52,19 +52,8 @@ export const spotModule: Module = {
       gate: service(ctx, 'marketStatus'),
       commitOn: ctx.database.groupCommit,
       queuesBehindCommit: ctx.database.kind === 'pglite',
-      pollDatabase: ctx.database.poll,
     });
     ctx.services.spot = spot;
-    const poll = ctx.database.poll;
-    if (poll) {
-      // the embedded database: its replies are taken between two answers too (as between two orders, see
-      // SpotCommitter.wake) — after a group commits, its answers go out in one burst, and the next group's read,
-      // answered meanwhile, would otherwise wait for the whole burst before that group can be decided
-      app.addHook('onSend', (_request, _reply, payload, done) => {
-        poll();
-        done(null, payload);
-      });
-    }
     ctx.services.spotHub = hub;
     service(ctx, 'rootSocket').onConnection((socket, request) => handleMarketSocket(ctx, hub, spot, socket, request));
     registerSpotRoutes(app, ctx, { spot, data, hub });

@@ -63,8 +63,6 @@ export class SpotService {
     commitOn?: TailCommit | undefined;
     /** The embedded database: the next group's transaction is posted behind the COMMIT of the one before. */
     queuesBehindCommit?: boolean | undefined;
-    /** The embedded database: takes its replies that have arrived (Database.poll). */
-    pollDatabase?: (() => void) | undefined;
   }) {
     this.db = deps.db;
     this.gate = deps.gate;
@@ -79,7 +77,6 @@ export class SpotService {
       onCommit: (r) => this.published(r),
       commitOn: deps.commitOn,
       queuesBehindCommit: deps.queuesBehindCommit,
-      pollDatabase: deps.pollDatabase,
     });
     for (const m of MARKETS) {
       const seq = new MarketSequencer(m, { db: deps.db, wake: () => this.committer.wake() });

@@ -12,6 +12,7 @@ import {
   textParam,
   type Step,
   type ThreadHello,
+  type ThreadData,
   type ThreadOptions,
   type ThreadReply,
   type ThreadRequest,
@@ -98,7 +99,7 @@ export class PgliteThread {
     // replies come on a channel of their own, which poll() can read without waiting for the event loop
     const { port1: replies, port2 } = new MessageChannel();
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
-      workerData: { ...options, replies: port2 } satisfies ThreadOptions,
+      workerData: { ...options, replies: port2 } satisfies ThreadData,
       transferList: [port2],
     });
     const hello = await new Promise<ThreadHello>((resolve, reject) => {
@@ -146,8 +147,8 @@ export class PgliteThread {
   /**
    * Takes the replies that have arrived, now, instead of when the event loop reaches them. Under load the loop
    * reads many sockets before it gets to the database thread's message, and meanwhile that thread waits for the
-   * next statement: the spot group commit calls this whenever an order is queued, so a group's read is answered
-   * and its write sent between two requests (the promises settle right after the caller's callback).
+   * next statement: the HTTP layer calls this between requests (platform/http/database-replies.ts), so a spot
+   * group's read is answered and its write sent there (the promises settle right after the caller's callback).
    */
   poll(): void {
     if (this.waiting.size === 0) return;

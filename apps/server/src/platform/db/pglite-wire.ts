@@ -57,8 +57,11 @@ export type ThreadHello = { ready: true } | { ready: false; failure: string };
 export interface ThreadOptions {
   /** The data directory of the embedded database; null: in memory (tests). */
   dataDir: string | null;
-  /** Where the thread sends its replies (the start-up hello goes to the parent port). */
-  replies?: MessagePort;
+}
+
+/** What the thread is started with: the options, and where it sends its replies (the hello goes to the parent). */
+export interface ThreadData extends ThreadOptions {
+  replies: MessagePort;
 }
 
 export function concat(parts: readonly Uint8Array[]): Uint8Array {

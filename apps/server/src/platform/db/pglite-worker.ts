@@ -5,7 +5,7 @@ import { PreparedStatements } from './pglite-prepared.ts';
 import {
   scriptMessage,
   type ThreadHello,
-  type ThreadOptions,
+  type ThreadData,
   type ThreadReply,
   type ThreadRequest,
 } from './pglite-wire.ts';
@@ -19,8 +19,7 @@ import {
  */
 
 const port = parentPort!;
-const { dataDir, replies } = workerData as ThreadOptions;
-const out = replies ?? port;
+const { dataDir, replies } = workerData as ThreadData;
 
 let pg: PGlite;
 try {
@@ -35,7 +34,7 @@ const prepared = new PreparedStatements();
 const call = (message: Uint8Array) => pg.execProtocolRawSync(message);
 
 function reply(message: ThreadReply, transfer: ArrayBuffer[] = []): void {
-  out.postMessage(message, transfer);
+  replies.postMessage(message, transfer);
 }
 
 async function handle(request: ThreadRequest): Promise<void> {
@@ -58,7 +57,7 @@ async function handle(request: ThreadRequest): Promise<void> {
     } else {
       await pg.close();
       reply({ id: request.id, done: true });
-      replies?.close();
+      replies.close();
       port.close();
     }
   } catch (err) {

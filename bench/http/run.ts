@@ -35,7 +35,7 @@ import { users } from '../../apps/server/src/modules/account/user.schema.ts';
 import { LedgerService } from '../../apps/server/src/modules/wallet/ledger.service.ts';
 import { ledgerCheck } from '../../apps/server/src/modules/wallet/ledger-check.ts';
 import { httpFloor, type HttpFloor } from './http-floor.ts';
-import { cpuMs, statCpuMs } from './proc-cpu.ts';
+import { cpuMs, machineTicks, runQueueWaitMs, statCpuMs } from './proc-cpu.ts';
 import { runLoad } from './http-load.ts';
 
 const { values: args } = parseArgs({
@@ -170,10 +170,19 @@ function startServer(): Promise<ChildProcess> {
     // e.g. DB_TRACE=/tmp/statements.txt: the embedded database's time by statement (platform/db/statement-trace.ts)
     ...(process.env.DB_TRACE ? { DB_TRACE: process.env.DB_TRACE } : {}),
   };
-  const proc = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // SERVER_NODE_ARGS="--max-semi-space-size=32": Node options for the server, those NODE_OPTIONS refuses included
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...nodeArgs, MAIN], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += String(d)));
-  proc.stderr!.on('data', (d: Buffer) => (out += String(d)));
+  proc.stderr!.on('data', (d: Buffer) => {
+    out += String(d);
+    // BENCH_ECHO=1: the server's own error output as it comes (a diagnostic printed while under load)
+    if (process.env.BENCH_ECHO) process.stderr.write(d);
+  });
   // ready when it answers (orders sent before the books are rebuilt wait for them in the sequencer)
   return new Promise((resolve, reject) => {
     const started = Date.now();
@@ -351,6 +360,15 @@ interface RunSummary {
   refused4xx: number;
   errors: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
+  /**
+   * The machine's two cores during the run: the share of their time that was busy (anything running, ours or not),
+   * and per second of the run the milliseconds each party's threads were runnable but waiting for a core (the
+   * database: PostgreSQL's backends of the benchmark's database; null on PGlite, whose thread is the server's).
+   */
+  cores: {
+    busyShare: number;
+    runQueueWaitMsPerSecond: { server: number; database: number | null; loadGenerator: number };
+  };
 }
 
 /** What the load generator keeps per connection between a request and its response. */
@@ -368,8 +386,11 @@ async function load(tokens: string[], connections: number, duration: number, ser
   const resting: Array<{ id: number; token: string }> = [];
   const serverCpu0 = cpuMs([serverPid]);
   const threadCpu0 = threadCpuMs(serverPid);
-  const databaseCpu0 = new Map((await databaseBackends()).map((pid) => [pid, cpuMs([pid])]));
+  const backends0 = await databaseBackends();
+  const databaseCpu0 = new Map(backends0.map((pid) => [pid, cpuMs([pid])]));
   const transactions0 = await databaseTransactions();
+  const waits0 = [runQueueWaitMs([serverPid]), runQueueWaitMs(backends0), runQueueWaitMs([process.pid])];
+  const ticks0 = machineTicks();
   const loadCpu0 = process.cpuUsage();
   const result = await runLoad<Ctx>({
     host: '127.0.0.1',
@@ -397,6 +418,10 @@ async function load(tokens: string[], connections: number, duration: number, ser
     },
   });
   const loadCpu = process.cpuUsage(loadCpu0);
+  const ticks = machineTicks();
+  // the backends of the start (the pools keep theirs): one opened during the run would count its whole life
+  const waits = [runQueueWaitMs([serverPid]), runQueueWaitMs(backends0), runQueueWaitMs([process.pid])];
+  const waitPerSecond = (i: number) => Math.round((waits[i]! - waits0[i]!) / duration);
   const serverCpu = cpuMs([serverPid]) - serverCpu0;
   const threadCpu = threadCpuMs(serverPid);
   // a backend opened during the run counts from zero; one closed during it is missed (the pools keep theirs)
@@ -430,6 +455,17 @@ async function load(tokens: string[], connections: number, duration: number, ser
     refused4xx: refused,
     errors: count(0, 200) + count(300, 400) + count(500, 1000) + result.errors + result.timeouts,
     latencyMs: result.latencyMs,
+    cores: {
+      busyShare:
+        ticks.total > ticks0.total
+          ? Math.round(((ticks.busy - ticks0.busy) / (ticks.total - ticks0.total)) * 100) / 100
+          : 0,
+      runQueueWaitMsPerSecond: {
+        server: waitPerSecond(0),
+        database: dbUrl ? waitPerSecond(1) : null,
+        loadGenerator: waitPerSecond(2),
+      },
+    },
   };
 }
 
@@ -531,6 +567,7 @@ async function main(): Promise<void> {
         mainThreadCpuUsPerOrder: best.mainThreadCpuUsPerOrder,
         databaseCpuUsPerOrder: best.databaseCpuUsPerOrder,
         loadGeneratorCpuUsPerOrder: best.loadGeneratorCpuUsPerOrder,
+        cores: best.cores,
         atConnections: best.connections,
         pgbenchTps,
         ratio: pgbenchTps ? Math.round((best.ordersPerSecond / pgbenchTps) * 100) / 100 : null,

@@ -23,14 +23,16 @@ export function statCpuMs(file: string): number {
 /**
  * Time (ms) the processes' threads have spent runnable but waiting for a core so far: the run-queue delay, the
  * second field of /proc/<pid>/task/<tid>/schedstat (Linux with schedstats; 0 elsewhere). On two cores shared by
- * the server, the database and the load generator, it tells how long each waited for the others.
+ * the server, the database and the load generator, it tells how long each waited for the others. `mainThreadOnly`:
+ * each process's main thread alone.
  */
-export function runQueueWaitMs(pids: number[]): number {
+export function runQueueWaitMs(pids: number[], mainThreadOnly = false): number {
   let ns = 0;
   for (const pid of pids) {
     let tasks: string[] = [];
     try {
-      tasks = fs.readdirSync(`/proc/${pid}/task`);
+      // a process's main thread is the task whose id is the process's
+      tasks = mainThreadOnly ? [String(pid)] : fs.readdirSync(`/proc/${pid}/task`);
     } catch {
       continue; // gone, or not Linux
     }

@@ -363,11 +363,17 @@ interface RunSummary {
   /**
    * The machine's two cores during the run: the share of their time that was busy (anything running, ours or not),
    * and per second of the run the milliseconds each party's threads were runnable but waiting for a core (the
-   * database: PostgreSQL's backends of the benchmark's database; null on PGlite, whose thread is the server's).
+   * server's main thread also alone; the database: PostgreSQL's backends of the benchmark's database; null on
+   * PGlite, whose thread is the server's).
    */
   cores: {
     busyShare: number;
-    runQueueWaitMsPerSecond: { server: number; database: number | null; loadGenerator: number };
+    runQueueWaitMsPerSecond: {
+      server: number;
+      serverMainThread: number;
+      database: number | null;
+      loadGenerator: number;
+    };
   };
 }
 
@@ -389,7 +395,13 @@ async function load(tokens: string[], connections: number, duration: number, ser
   const backends0 = await databaseBackends();
   const databaseCpu0 = new Map(backends0.map((pid) => [pid, cpuMs([pid])]));
   const transactions0 = await databaseTransactions();
-  const waits0 = [runQueueWaitMs([serverPid]), runQueueWaitMs(backends0), runQueueWaitMs([process.pid])];
+  const waitsNow = () => [
+    runQueueWaitMs([serverPid]),
+    runQueueWaitMs(backends0),
+    runQueueWaitMs([process.pid]),
+    runQueueWaitMs([serverPid], true),
+  ];
+  const waits0 = waitsNow();
   const ticks0 = machineTicks();
   const loadCpu0 = process.cpuUsage();
   const result = await runLoad<Ctx>({
@@ -420,7 +432,7 @@ async function load(tokens: string[], connections: number, duration: number, ser
   const loadCpu = process.cpuUsage(loadCpu0);
   const ticks = machineTicks();
   // the backends of the start (the pools keep theirs): one opened during the run would count its whole life
-  const waits = [runQueueWaitMs([serverPid]), runQueueWaitMs(backends0), runQueueWaitMs([process.pid])];
+  const waits = waitsNow();
   const waitPerSecond = (i: number) => Math.round((waits[i]! - waits0[i]!) / duration);
   const serverCpu = cpuMs([serverPid]) - serverCpu0;
   const threadCpu = threadCpuMs(serverPid);
@@ -462,6 +474,7 @@ async function load(tokens: string[], connections: number, duration: number, ser
           : 0,
       runQueueWaitMsPerSecond: {
         server: waitPerSecond(0),
+        serverMainThread: waitPerSecond(3),
         database: dbUrl ? waitPerSecond(1) : null,
         loadGenerator: waitPerSecond(2),
       },

@@ -395,12 +395,13 @@ async function load(tokens: string[], connections: number, duration: number, ser
   const backends0 = await databaseBackends();
   const databaseCpu0 = new Map(backends0.map((pid) => [pid, cpuMs([pid])]));
   const transactions0 = await databaseTransactions();
-  const waitsNow = () => [
-    runQueueWaitMs([serverPid]),
-    runQueueWaitMs(backends0),
-    runQueueWaitMs([process.pid]),
-    runQueueWaitMs([serverPid], true),
-  ];
+  // the backends of the start (the pools keep theirs): one opened during the run would count its whole life
+  const waitsNow = () => ({
+    server: runQueueWaitMs([serverPid]),
+    serverMainThread: runQueueWaitMs([serverPid], true),
+    database: runQueueWaitMs(backends0),
+    loadGenerator: runQueueWaitMs([process.pid]),
+  });
   const waits0 = waitsNow();
   const ticks0 = machineTicks();
   const loadCpu0 = process.cpuUsage();
@@ -431,9 +432,8 @@ async function load(tokens: string[], connections: number, duration: number, ser
   });
   const loadCpu = process.cpuUsage(loadCpu0);
   const ticks = machineTicks();
-  // the backends of the start (the pools keep theirs): one opened during the run would count its whole life
   const waits = waitsNow();
-  const waitPerSecond = (i: number) => Math.round((waits[i]! - waits0[i]!) / duration);
+  const waitPerSecond = (k: keyof typeof waits) => Math.round((waits[k] - waits0[k]) / duration);
   const serverCpu = cpuMs([serverPid]) - serverCpu0;
   const threadCpu = threadCpuMs(serverPid);
   // a backend opened during the run counts from zero; one closed during it is missed (the pools keep theirs)
@@ -473,10 +473,10 @@ async function load(tokens: string[], connections: number, duration: number, ser
           ? Math.round(((ticks.busy - ticks0.busy) / (ticks.total - ticks0.total)) * 100) / 100
           : 0,
       runQueueWaitMsPerSecond: {
-        server: waitPerSecond(0),
-        serverMainThread: waitPerSecond(3),
-        database: dbUrl ? waitPerSecond(1) : null,
-        loadGenerator: waitPerSecond(2),
+        server: waitPerSecond('server'),
+        serverMainThread: waitPerSecond('serverMainThread'),
+        database: dbUrl ? waitPerSecond('database') : null,
+        loadGenerator: waitPerSecond('loadGenerator'),
       },
     },
   };

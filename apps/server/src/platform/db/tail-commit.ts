@@ -42,13 +42,9 @@ interface Kept {
 
 class KeptStatements implements Tail {
   readonly kept: Kept[] = [];
-  private readonly dialect: PgDialect;
-  constructor(dialect: PgDialect) {
-    this.dialect = dialect;
-  }
   add<R extends object>(query: SQL): Promise<R[]> {
     // the kept statements are plain templates: their text without the query builder's general walk
-    const { text, params } = statementText(query, this.dialect);
+    const { text, params } = statementText(query, tailDialect);
     return new Promise<R[]>((resolve, reject) => {
       this.kept.push({ text, params, resolve: resolve as (rows: object[]) => void, reject });
     });
@@ -57,6 +53,9 @@ class KeptStatements implements Tail {
     for (const k of this.kept.splice(0)) k.reject(err);
   }
 }
+
+/** The query builder's SQL writer, for a kept statement the plain walk does not take (both databases' tails). */
+const tailDialect = new PgDialect();
 
 const tails = new WeakMap<object, KeptStatements>();
 
@@ -77,8 +76,6 @@ interface QueryConfig {
   types?: unknown;
 }
 
-const tailDialect = new PgDialect();
-
 /**
  * The tail of the transaction `tx` belongs to, when it runs on a TailCommit or on the embedded database's thread
  * (pglite-tail.ts); else undefined: send at once.
@@ -89,7 +86,6 @@ export function tailOf(tx: Db): Tail | undefined {
 
 export class TailCommit {
   private readonly pool: pg.Pool;
-  private readonly dialect = new PgDialect();
   /** Per connection: its query builder, the statements prepared on it by name, and a BEGIN not sent yet. */
   private readonly clients = new WeakMap<pg.PoolClient, Connection>();
   /** SQL's PREPARE names: apart from the protocol's (database.ts), which share the connection's namespace. */
@@ -107,7 +103,7 @@ export class TailCommit {
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const state = this.clients.get(client) ?? this.adopt(client);
-    const tail = new KeptStatements(this.dialect);
+    const tail = new KeptStatements();
     let broken: Error | undefined;
     try {
       // sent with the transaction's first statement (see adopt)
